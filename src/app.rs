@@ -1,0 +1,293 @@
+//! The Bevy application: window, states (`Loading → InGame`), data loading
+//! through bevy_asset_loader, and the screenshot runner used by
+//! `bob screenshot` and CI.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use bevy::asset::io::Reader;
+use bevy::asset::{AssetLoader, AssetMetaCheck, LoadContext};
+use bevy::log::LogPlugin;
+use bevy::prelude::*;
+use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
+use bevy::window::WindowResolution;
+use bevy_asset_loader::prelude::*;
+
+use crate::scenario::{self, Loaded, PlayerAid, Roster};
+use crate::ui;
+use crate::world::spawn::spawn_scenario;
+use crate::world::{ActiveScenario, AidRes, RosterRes};
+
+/// What the command line asks the window to do.
+pub struct LaunchOptions {
+    /// When `main` started, for the launch-time measurement.
+    pub started: std::time::Instant,
+    pub loaded: Loaded,
+    pub size: (u32, u32),
+    pub screenshot: Option<ScreenshotRequest>,
+}
+
+/// `bob screenshot`: render a few frames, save a PNG, quit.
+#[derive(Debug, Clone, Resource)]
+pub struct ScreenshotRequest {
+    pub path: PathBuf,
+    pub frames: u32,
+    pub hover: Option<String>,
+    pub sample_markers: bool,
+}
+
+#[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum AppState {
+    /// bevy_asset_loader reads `assets/units.ron` and `assets/player_aid.ron`.
+    #[default]
+    Loading,
+    /// The files in `assets/` could not be read: the built-in copies are used.
+    LoadFailed,
+    /// The board is on screen.
+    InGame,
+}
+
+/// A data file from `assets/`: the roster or the Player Aid, chosen by name.
+#[derive(Asset, TypePath, Debug, Clone)]
+pub enum DataFile {
+    Roster(Roster),
+    PlayerAid(PlayerAid),
+}
+
+/// Reads `units.ron` and `player_aid.ron` with the same precise errors as
+/// `bob check` (file:line:column and a sentence).
+#[derive(Default, TypePath)]
+pub struct DataFileLoader;
+
+#[derive(Debug, thiserror::Error)]
+pub enum DataFileError {
+    #[error("{0}")]
+    Io(#[from] std::io::Error),
+    #[error("{0}")]
+    Bad(String),
+}
+
+impl AssetLoader for DataFileLoader {
+    type Asset = DataFile;
+    type Settings = ();
+    type Error = DataFileError;
+
+    async fn load(
+        &self,
+        reader: &mut dyn Reader,
+        _settings: &(),
+        load_context: &mut LoadContext<'_>,
+    ) -> Result<DataFile, DataFileError> {
+        let mut bytes = Vec::new();
+        reader.read_to_end(&mut bytes).await?;
+        let path = load_context.path().to_string();
+        let file = format!("assets/{path}");
+        if path.ends_with("player_aid.ron") {
+            scenario::parse_data(&file, &bytes)
+                .map(DataFile::PlayerAid)
+                .map_err(|r| DataFileError::Bad(r.to_string()))
+        } else {
+            scenario::parse_data(&file, &bytes)
+                .map(DataFile::Roster)
+                .map_err(|r| DataFileError::Bad(r.to_string()))
+        }
+    }
+
+    fn extensions(&self) -> &[&str] {
+        &["ron"]
+    }
+}
+
+#[derive(AssetCollection, Resource)]
+pub struct GameData {
+    #[asset(path = "units.ron")]
+    pub units: Handle<DataFile>,
+    #[asset(path = "player_aid.ron")]
+    pub aid: Handle<DataFile>,
+}
+
+/// The built-in roster and Player Aid, used when `assets/` is not at hand.
+#[derive(Resource, Clone)]
+struct BuiltinData {
+    roster: Roster,
+    aid: PlayerAid,
+}
+
+/// Opens the window and runs until it closes.
+pub fn run(options: LaunchOptions) -> ExitCode {
+    let (roster, aid) = match (scenario::builtin_roster(), scenario::builtin_player_aid()) {
+        (Ok(r), Ok(a)) => (r, a),
+        (Err(e), _) | (_, Err(e)) => {
+            eprintln!("{e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let title = format!(
+        "Band of Brothers \u{2014} {}",
+        options.loaded.scenario.title
+    );
+    let mut app = App::new();
+    app.add_plugins(
+        DefaultPlugins
+            .set(WindowPlugin {
+                primary_window: Some(Window {
+                    title,
+                    resolution: WindowResolution::from(options.size),
+                    ..default()
+                }),
+                ..default()
+            })
+            .set(AssetPlugin {
+                meta_check: AssetMetaCheck::Never,
+                ..default()
+            })
+            .set(LogPlugin {
+                filter: "warn,bob=info,wgpu=error,naga=error".to_string(),
+                ..default()
+            }),
+    )
+    .insert_resource(ClearColor(ui::palette::TABLE))
+    .insert_resource(ActiveScenario {
+        scenario: options.loaded.scenario,
+        origin: options.loaded.origin,
+    })
+    .insert_resource(BuiltinData { roster, aid })
+    .insert_resource(LaunchClock(options.started))
+    .init_asset::<DataFile>()
+    .init_asset_loader::<DataFileLoader>()
+    .init_state::<AppState>()
+    .add_loading_state(
+        LoadingState::new(AppState::Loading)
+            .continue_to_state(AppState::InGame)
+            .on_failure_continue_to_state(AppState::LoadFailed)
+            .load_collection::<GameData>(),
+    )
+    .add_systems(OnEnter(AppState::LoadFailed), use_builtin_data)
+    .add_systems(
+        OnEnter(AppState::InGame),
+        (insert_data, spawn_scenario).chain().before(ui::BoardSetup),
+    )
+    .add_plugins(ui::UiPlugin);
+    if let Some(req) = options.screenshot {
+        app.insert_resource(req)
+            .init_resource::<ScreenshotProgress>()
+            .add_systems(Update, screenshot_runner.run_if(in_state(AppState::InGame)));
+    }
+    match app.run() {
+        AppExit::Success => ExitCode::SUCCESS,
+        AppExit::Error(code) => ExitCode::from(code.get()),
+    }
+}
+
+fn use_builtin_data(mut next: ResMut<NextState<AppState>>) {
+    warn!("assets/units.ron or assets/player_aid.ron could not be read; using the copies built into the game");
+    next.set(AppState::InGame);
+}
+
+/// Makes the roster and Player Aid resources: from `assets/` when loaded,
+/// else the built-in copies.
+fn insert_data(
+    mut commands: Commands,
+    data: Option<Res<GameData>>,
+    files: Res<Assets<DataFile>>,
+    builtin: Res<BuiltinData>,
+) {
+    let mut roster = builtin.roster.clone();
+    let mut aid = builtin.aid.clone();
+    if let Some(data) = data {
+        if let Some(DataFile::Roster(r)) = files.get(&data.units) {
+            roster = r.clone();
+        }
+        if let Some(DataFile::PlayerAid(a)) = files.get(&data.aid) {
+            aid = a.clone();
+        }
+    }
+    commands.insert_resource(RosterRes(roster));
+    commands.insert_resource(AidRes(aid));
+}
+
+#[derive(Resource, Default)]
+struct ScreenshotProgress {
+    frames: u32,
+    requested: bool,
+    /// Time from launch to the first frame with the board drawn.
+    first_board: Option<std::time::Duration>,
+    /// Frame times seen on the board, for `docs/performance.md`.
+    frame_secs: Vec<f32>,
+}
+
+/// When the process started the app, to measure launch → first board.
+#[derive(Resource, Clone, Copy)]
+pub struct LaunchClock(pub std::time::Instant);
+
+/// Counts frames on the board, then captures the window, saves the PNG,
+/// checks it is not blank and quits (exit status 1 if it is blank).
+fn screenshot_runner(
+    mut commands: Commands,
+    req: Res<ScreenshotRequest>,
+    clock: Res<LaunchClock>,
+    time: Res<Time>,
+    mut progress: ResMut<ScreenshotProgress>,
+) {
+    progress.frames += 1;
+    if progress.first_board.is_none() {
+        progress.first_board = Some(clock.0.elapsed());
+    } else {
+        progress.frame_secs.push(time.delta_secs());
+    }
+    if progress.requested || progress.frames < req.frames {
+        return;
+    }
+    progress.requested = true;
+    let n = progress.frame_secs.len().max(1) as f32;
+    let mean = progress.frame_secs.iter().sum::<f32>() / n;
+    let worst = progress.frame_secs.iter().copied().fold(0.0f32, f32::max);
+    info!(
+        "first board frame {:.0} ms after launch; {} frames on the board, mean frame time {:.1} ms, worst {:.1} ms",
+        progress.first_board.unwrap_or_default().as_secs_f64() * 1000.0,
+        progress.frame_secs.len(),
+        mean * 1000.0,
+        worst * 1000.0
+    );
+    let path = req.path.clone();
+    commands
+        .spawn(Screenshot::primary_window())
+        .observe(move |captured: On<ScreenshotCaptured>, mut exit: MessageWriter<AppExit>| {
+            let result = save_png(&captured.image, &path);
+            match result {
+                Ok(colours) => {
+                    info!("screenshot saved to {} ({colours} distinct colours)", path.display());
+                    exit.write(AppExit::Success);
+                }
+                Err(e) => {
+                    error!("screenshot {}: {e}", path.display());
+                    exit.write(AppExit::error());
+                }
+            }
+        });
+}
+
+/// Saves the capture as PNG; fails when the picture is blank (fewer than
+/// a handful of colours).
+fn save_png(image: &Image, path: &std::path::Path) -> Result<usize, String> {
+    let dynamic = image
+        .clone()
+        .try_into_dynamic()
+        .map_err(|e| format!("cannot convert the capture: {e}"))?;
+    let rgb = dynamic.to_rgb8();
+    let mut colours = std::collections::HashSet::new();
+    for p in rgb.pixels().step_by(7) {
+        colours.insert(p.0);
+        if colours.len() > 1000 {
+            break;
+        }
+    }
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    }
+    rgb.save(path).map_err(|e| format!("cannot write: {e}"))?;
+    if colours.len() < 16 {
+        return Err(format!("the picture is blank ({} colours)", colours.len()));
+    }
+    Ok(colours.len())
+}

@@ -1,0 +1,198 @@
+//! The command line: `bob [play] [SCENARIO]`, `bob list`, `bob check FILE...`,
+//! `bob screenshot SCENARIO OUT.png`.
+
+use std::ffi::OsString;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+use crate::app::{self, LaunchOptions, ScreenshotRequest};
+use crate::scenario::{self, FileReport, PlayerAid, Roster};
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "bob",
+    version,
+    about = "Band of Brothers (series rules v2.2) on the desktop",
+    long_about = "Band of Brothers (series rules v2.2) on the desktop.\n\nWith no command, opens the built-in training scenario."
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Open a scenario: a built-in id (see `bob list`) or a .ron file.
+    Play {
+        /// Scenario id, built-in file name, or path.
+        #[arg(default_value = scenario::DEFAULT_SCENARIO)]
+        scenario: String,
+        /// Window size, WIDTHxHEIGHT.
+        #[arg(long, default_value = "1600x900", value_parser = parse_size)]
+        size: (u32, u32),
+    },
+    /// List the scenarios built into this binary.
+    List,
+    /// Check scenario files and print every problem as file:line:column.
+    Check {
+        /// Scenario files to check.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+    /// Render a scenario for a few frames and save a PNG.
+    Screenshot {
+        /// Scenario id, built-in file name, or path.
+        scenario: String,
+        /// Where to write the PNG.
+        out: PathBuf,
+        /// Window size, WIDTHxHEIGHT.
+        #[arg(long, default_value = "1600x900", value_parser = parse_size)]
+        size: (u32, u32),
+        /// Frames to render before the capture.
+        #[arg(long, default_value_t = 8)]
+        frames: u32,
+        /// Hex to show as hovered (its units fill the unit card), e.g. `E6`.
+        #[arg(long)]
+        hover: Option<String>,
+        /// Put sample markers on some units, to look at the marker art.
+        #[arg(long)]
+        sample_markers: bool,
+    },
+}
+
+fn parse_size(s: &str) -> Result<(u32, u32), String> {
+    let (w, h) = s
+        .split_once(['x', 'X'])
+        .ok_or_else(|| format!("`{s}` is not WIDTHxHEIGHT, like 1600x900"))?;
+    let w: u32 = w.trim().parse().map_err(|_| format!("width `{w}` is not a number"))?;
+    let h: u32 = h.trim().parse().map_err(|_| format!("height `{h}` is not a number"))?;
+    if !(320..=7680).contains(&w) || !(240..=4320).contains(&h) {
+        return Err(format!("{w}x{h} is outside 320x240 .. 7680x4320"));
+    }
+    Ok((w, h))
+}
+
+/// Runs the command line; the process exit code is returned.
+pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
+    let started = std::time::Instant::now();
+    let cli = match Cli::try_parse_from(args) {
+        Ok(c) => c,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() {
+                ExitCode::from(2)
+            } else {
+                ExitCode::SUCCESS
+            };
+        }
+    };
+    let (roster, aid) = match builtin_data() {
+        Ok(d) => d,
+        Err(report) => {
+            eprintln!("{report}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match cli.command {
+        None => play(scenario::DEFAULT_SCENARIO, (1600, 900), None, roster, aid, started),
+        Some(Command::Play { scenario, size }) => play(&scenario, size, None, roster, aid, started),
+        Some(Command::List) => {
+            print!("{}", list(&roster, &aid));
+            ExitCode::SUCCESS
+        }
+        Some(Command::Check { files }) => {
+            let (out, ok) = check_files(&files, &roster, &aid);
+            print!("{out}");
+            if ok {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::FAILURE
+            }
+        }
+        Some(Command::Screenshot {
+            scenario,
+            out,
+            size,
+            frames,
+            hover,
+            sample_markers,
+        }) => play(
+            &scenario,
+            size,
+            Some(ScreenshotRequest {
+                path: out,
+                frames,
+                hover,
+                sample_markers,
+            }),
+            roster,
+            aid,
+            started,
+        ),
+    }
+}
+
+fn builtin_data() -> Result<(Roster, PlayerAid), FileReport> {
+    Ok((scenario::builtin_roster()?, scenario::builtin_player_aid()?))
+}
+
+/// The text `bob list` prints.
+pub fn list(roster: &Roster, aid: &PlayerAid) -> String {
+    let mut out = String::new();
+    for e in scenario::embedded() {
+        match scenario::check_bytes(e.file, e.text.as_bytes(), roster, aid) {
+            Ok(s) => {
+                out.push_str(&format!(
+                    "{:<14} {} \u{2014} {}, {} ({} turns)\n",
+                    s.id, s.title, s.place, s.date, s.turns
+                ));
+            }
+            Err(r) => out.push_str(&format!("{r}\n")),
+        }
+    }
+    out
+}
+
+/// Checks files; returns the report text and whether all were good.
+pub fn check_files(files: &[PathBuf], roster: &Roster, aid: &PlayerAid) -> (String, bool) {
+    let mut out = String::new();
+    let mut ok = true;
+    for path in files {
+        let name = path.display().to_string();
+        let result = scenario::read_file(path)
+            .and_then(|bytes| scenario::check_bytes(&name, &bytes, roster, aid));
+        match result {
+            Ok(s) => out.push_str(&format!("{name}: ok \u{2014} {} ({})\n", s.title, s.id)),
+            Err(report) => {
+                ok = false;
+                out.push_str(&format!("{report}\n"));
+            }
+        }
+    }
+    (out, ok)
+}
+
+fn play(
+    name: &str,
+    size: (u32, u32),
+    screenshot: Option<ScreenshotRequest>,
+    roster: Roster,
+    aid: PlayerAid,
+    started: std::time::Instant,
+) -> ExitCode {
+    let loaded = match scenario::load(name, &roster, &aid) {
+        Ok(l) => l,
+        Err(report) => {
+            eprintln!("{report}");
+            return ExitCode::FAILURE;
+        }
+    };
+    app::run(LaunchOptions {
+        started,
+        loaded,
+        size,
+        screenshot,
+    })
+}

@@ -1,0 +1,147 @@
+//! Scenarios as data: the RON schema, the unit roster, the Player Aid, checks
+//! with precise errors, and the scenarios the binary carries (R 18.0).
+
+pub mod coords;
+pub mod player_aid;
+pub mod roster;
+pub mod schema;
+pub mod validate;
+
+use std::path::Path;
+
+pub use coords::Coord;
+pub use player_aid::PlayerAid;
+pub use roster::Roster;
+pub use schema::Scenario;
+pub use validate::{FileReport, Problem};
+
+mod embedded {
+    include!(concat!(env!("OUT_DIR"), "/embedded.rs"));
+}
+
+/// The built-in scenario the game opens with.
+pub const DEFAULT_SCENARIO: &str = "training";
+
+/// The unit roster as built into the binary (checked by `build.rs`).
+pub fn builtin_roster() -> Result<Roster, FileReport> {
+    parse_data("assets/units.ron", embedded::UNITS_RON.as_bytes())
+}
+
+/// The Player Aid as built into the binary (checked by `build.rs`).
+pub fn builtin_player_aid() -> Result<PlayerAid, FileReport> {
+    parse_data("assets/player_aid.ron", embedded::PLAYER_AID_RON.as_bytes())
+}
+
+/// Parses a roster or Player Aid file, naming the file in any error.
+pub fn parse_data<T: serde::de::DeserializeOwned>(file: &str, bytes: &[u8]) -> Result<T, FileReport> {
+    validate::text_of(bytes)
+        .and_then(validate::parse_ron::<T>)
+        .map_err(|p| FileReport {
+            file: file.to_string(),
+            problems: vec![p],
+        })
+}
+
+/// A scenario file carried by the binary.
+#[derive(Debug, Clone, Copy)]
+pub struct Embedded {
+    pub file: &'static str,
+    pub text: &'static str,
+}
+
+/// Every scenario carried by the binary, sorted by file name.
+pub fn embedded() -> impl Iterator<Item = Embedded> {
+    embedded::EMBEDDED_SCENARIOS
+        .iter()
+        .map(|(file, text)| Embedded { file, text })
+}
+
+/// A scenario that passed its check, with where it came from.
+#[derive(Debug, Clone)]
+pub struct Loaded {
+    pub scenario: Scenario,
+    /// `scenarios/training.ron (built in)` or the path given.
+    pub origin: String,
+}
+
+/// Checks one file's bytes as a scenario.
+pub fn check_bytes(
+    file: &str,
+    bytes: &[u8],
+    roster: &Roster,
+    aid: &PlayerAid,
+) -> Result<Scenario, FileReport> {
+    let (scenario, problems) = validate::check_scenario(bytes, roster, aid);
+    match scenario {
+        Some(s) if problems.is_empty() => Ok(s),
+        _ => Err(FileReport {
+            file: file.to_string(),
+            problems,
+        }),
+    }
+}
+
+/// Finds a scenario by built-in id (`training`), built-in file name
+/// (`training.ron`), or a path on disk.
+pub fn load(name: &str, roster: &Roster, aid: &PlayerAid) -> Result<Loaded, FileReport> {
+    for e in embedded() {
+        let stem = e.file.trim_end_matches(".ron");
+        if name == e.file || name == stem {
+            let file = format!("scenarios/{} (built in)", e.file);
+            let scenario = check_bytes(&file, e.text.as_bytes(), roster, aid)?;
+            return Ok(Loaded {
+                scenario,
+                origin: file,
+            });
+        }
+    }
+    for e in embedded() {
+        if let Ok(s) = validate::parse_ron::<Scenario>(e.text)
+            && s.id == name
+        {
+            let file = format!("scenarios/{} (built in)", e.file);
+            let scenario = check_bytes(&file, e.text.as_bytes(), roster, aid)?;
+            return Ok(Loaded {
+                scenario,
+                origin: file,
+            });
+        }
+    }
+    let bytes = read_file(Path::new(name))?;
+    let scenario = check_bytes(name, &bytes, roster, aid)?;
+    Ok(Loaded {
+        scenario,
+        origin: name.to_string(),
+    })
+}
+
+/// Reads a file a person handed us, refusing directories and huge files.
+pub fn read_file(path: &Path) -> Result<Vec<u8>, FileReport> {
+    let file = path.display().to_string();
+    let fail = |message: String| FileReport {
+        file: file.clone(),
+        problems: vec![Problem {
+            line: 1,
+            col: 1,
+            message,
+        }],
+    };
+    let meta = std::fs::metadata(path).map_err(|e| {
+        fail(if e.kind() == std::io::ErrorKind::NotFound {
+            "no such file, and no built-in scenario by that name (see `bob list`)".to_string()
+        } else {
+            format!("cannot read: {e}")
+        })
+    })?;
+    if !meta.is_file() {
+        return Err(fail("not a file".to_string()));
+    }
+    if meta.len() > validate::MAX_FILE_BYTES as u64 {
+        return Err(fail(format!(
+            "file is {} bytes; the limit is {} bytes",
+            meta.len(),
+            validate::MAX_FILE_BYTES
+        )));
+    }
+    std::fs::read(path).map_err(|e| fail(format!("cannot read: {e}")))
+}

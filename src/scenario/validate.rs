@@ -1,0 +1,682 @@
+//! Reading and checking scenario files: every problem names its line, column
+//! and a plain sentence. Never panics, whatever the bytes (R 18.0 for the card,
+//! R 2.0 stacking, R 43.4 caves, R 15.0 Decoys).
+//!
+//! Depends on `serde`, `ron` and `hexx` only: `build.rs` compiles it too.
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::fmt;
+
+use super::coords::{Coord, LabelError, expand};
+use super::player_aid::PlayerAid;
+use super::roster::{Roster, UnitClass};
+use super::schema::{Entry, FortificationKind, Nationality, Scenario, SideId, VictoryCondition};
+
+/// Files larger than this are refused before parsing: no scenario, roster or
+/// save comes near it, and junk must not cost unbounded memory.
+pub const MAX_FILE_BYTES: usize = 4 * 1024 * 1024;
+
+/// One problem in a file, with its 1-based line and column.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Problem {
+    pub line: usize,
+    pub col: usize,
+    pub message: String,
+}
+
+impl Problem {
+    pub fn at(pos: (usize, usize), message: impl Into<String>) -> Self {
+        Problem {
+            line: pos.0,
+            col: pos.1,
+            message: message.into(),
+        }
+    }
+}
+
+/// All problems of one file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FileReport {
+    pub file: String,
+    pub problems: Vec<Problem>,
+}
+
+impl fmt::Display for FileReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, p) in self.problems.iter().enumerate() {
+            if i > 0 {
+                writeln!(f)?;
+            }
+            write!(f, "{}:{}:{}: {}", self.file, p.line, p.col, p.message)?;
+        }
+        Ok(())
+    }
+}
+
+/// Decodes bytes as UTF-8 text within the size limit.
+pub fn text_of(bytes: &[u8]) -> Result<&str, Problem> {
+    if bytes.len() > MAX_FILE_BYTES {
+        return Err(Problem::at(
+            (1, 1),
+            format!(
+                "file is {} bytes; the limit is {} bytes",
+                bytes.len(),
+                MAX_FILE_BYTES
+            ),
+        ));
+    }
+    if bytes.iter().all(|b| b.is_ascii_whitespace()) {
+        return Err(Problem::at((1, 1), "file is empty"));
+    }
+    std::str::from_utf8(bytes).map_err(|e| {
+        let good = &bytes[..e.valid_up_to()];
+        let line = good.iter().filter(|b| **b == b'\n').count() + 1;
+        let col = good.iter().rev().take_while(|b| **b != b'\n').count() + 1;
+        Problem::at((line, col), "file is not UTF-8 text")
+    })
+}
+
+/// Parses any RON file into `T`, turning the parser's error into a plain sentence.
+pub fn parse_ron<T: serde::de::DeserializeOwned>(src: &str) -> Result<T, Problem> {
+    ron::from_str::<T>(src).map_err(|e| {
+        let pos = (e.span.start.line.max(1), e.span.start.col.max(1));
+        Problem::at(pos, describe_ron_error(&e.code))
+    })
+}
+
+fn describe_ron_error(code: &ron::Error) -> String {
+    match code {
+        ron::Error::NoSuchEnumVariant {
+            expected,
+            found,
+            outer,
+        } => {
+            let what = outer.as_deref().map(kind_words).unwrap_or("value".into());
+            let mut s = format!("unknown {what} `\"{found}\"`");
+            match did_you_mean(found, expected.iter().copied()) {
+                Some(best) => s.push_str(&format!(" \u{2014} did you mean `{best}`?")),
+                None => s.push_str(&format!("; expected one of {}", expected.join(", "))),
+            }
+            s
+        }
+        ron::Error::NoSuchStructField {
+            expected,
+            found,
+            outer,
+        } => {
+            let what = outer.as_deref().map(kind_words).unwrap_or("struct".into());
+            let mut s = format!("unknown field `{found}` in {what}");
+            match did_you_mean(found, expected.iter().copied()) {
+                Some(best) => s.push_str(&format!(" \u{2014} did you mean `{best}`?")),
+                None => s.push_str(&format!("; expected one of {}", expected.join(", "))),
+            }
+            s
+        }
+        ron::Error::MissingStructField { field, outer } => {
+            let what = outer.as_deref().map(kind_words).unwrap_or("struct".into());
+            format!("missing field `{field}` in {what}")
+        }
+        ron::Error::DuplicateStructField { field, outer } => {
+            let what = outer.as_deref().map(kind_words).unwrap_or("struct".into());
+            format!("field `{field}` given twice in {what}")
+        }
+        ron::Error::Eof => "file ends too early (truncated?)".to_string(),
+        other => other.to_string(),
+    }
+}
+
+/// `FortificationKind` → "fortification kind".
+fn kind_words(type_name: &str) -> String {
+    let mut out = String::new();
+    for (i, ch) in type_name.chars().enumerate() {
+        if ch.is_uppercase() && i > 0 {
+            out.push(' ');
+        }
+        out.push(ch.to_ascii_lowercase());
+    }
+    out
+}
+
+/// The closest candidate within a small edit distance.
+pub fn did_you_mean<'a>(found: &str, candidates: impl Iterator<Item = &'a str>) -> Option<&'a str> {
+    let limit = (found.chars().count() / 3).max(2);
+    candidates
+        .map(|c| (edit_distance(found, c), c))
+        .filter(|(d, _)| *d <= limit)
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, c)| c)
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.iter().enumerate() {
+        let mut cur = vec![i + 1; b.len() + 1];
+        for (j, cb) in b.iter().enumerate() {
+            let sub = prev[j] + usize::from(ca != cb);
+            cur[j + 1] = sub.min(prev[j + 1] + 1).min(cur[j] + 1);
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
+
+/// Finds where a quoted value appears in the source, for semantic problems the
+/// parser cannot place. `field` narrows the search to `field: "value"`;
+/// `nth` picks a later occurrence (0 = first).
+pub fn locate(src: &str, field: Option<&str>, value: &str, nth: usize) -> (usize, usize) {
+    let needle = format!("\"{value}\"");
+    let mut seen = 0;
+    let mut start = 0;
+    while let Some(off) = src[start..].find(&needle) {
+        let at = start + off;
+        let before = src[..at].trim_end();
+        let matches = match field {
+            Some(f) => before
+                .strip_suffix(':')
+                .map(|b| b.trim_end().ends_with(f))
+                .unwrap_or(false),
+            None => true,
+        };
+        if matches {
+            if seen == nth {
+                return position_of(src, at);
+            }
+            seen += 1;
+        }
+        start = at + needle.len();
+    }
+    (1, 1)
+}
+
+/// The 1-based line and column of a byte offset.
+pub fn position_of(src: &str, offset: usize) -> (usize, usize) {
+    let before = &src[..offset.min(src.len())];
+    let line = before.matches('\n').count() + 1;
+    let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    (line, col)
+}
+
+/// The position of the first `field:` in the source.
+fn locate_field(src: &str, field: &str) -> (usize, usize) {
+    let needle = format!("{field}:");
+    src.find(&needle)
+        .map_or((1, 1), |off| position_of(src, off))
+}
+
+/// Reads and checks a scenario. Returns the scenario when it parsed, and every
+/// problem found (empty when the scenario is good).
+pub fn check_scenario(
+    bytes: &[u8],
+    roster: &Roster,
+    aid: &PlayerAid,
+) -> (Option<Scenario>, Vec<Problem>) {
+    let src = match text_of(bytes) {
+        Ok(s) => s,
+        Err(p) => return (None, vec![p]),
+    };
+    let scenario: Scenario = match parse_ron(src) {
+        Ok(s) => s,
+        Err(p) => return (None, vec![p]),
+    };
+    let problems = Checker {
+        src,
+        sc: &scenario,
+        roster,
+        aid,
+        problems: Vec::new(),
+    }
+    .run();
+    (Some(scenario), problems)
+}
+
+struct Checker<'a> {
+    src: &'a str,
+    sc: &'a Scenario,
+    roster: &'a Roster,
+    aid: &'a PlayerAid,
+    problems: Vec<Problem>,
+}
+
+impl Checker<'_> {
+    fn push(&mut self, pos: (usize, usize), msg: String) {
+        self.problems.push(Problem::at(pos, msg));
+    }
+
+    fn map_range(&self) -> String {
+        let last = Coord::new(
+            self.sc.map.columns.saturating_sub(1),
+            self.sc.map.rows.saturating_sub(1),
+        );
+        format!("A1\u{2013}{}", last.label())
+    }
+
+    /// Expands one hex list entry, reporting a bad label as `what`.
+    fn hexes(&mut self, field: Option<&str>, entry: &str, what: &str) -> Vec<Coord> {
+        match expand(entry, self.sc.map.columns, self.sc.map.rows) {
+            Ok(v) => v,
+            Err(e) => {
+                let pos = locate(self.src, field, entry, 0);
+                let msg = match e {
+                    LabelError::Malformed => format!(
+                        "{what} `\"{entry}\"` is not a hex label (a column letter and a row number, like \"C6\")"
+                    ),
+                    LabelError::OffMap { .. } => format!(
+                        "{what} off the map at `{entry}` (the map is {})",
+                        self.map_range()
+                    ),
+                };
+                self.push(pos, msg);
+                Vec::new()
+            }
+        }
+    }
+
+    fn one_hex(&mut self, field: Option<&str>, entry: &str, what: &str) -> Option<Coord> {
+        if entry.contains(':') {
+            let pos = locate(self.src, field, entry, 0);
+            self.push(pos, format!("{what} must be one hex, not the area `{entry}`"));
+            return None;
+        }
+        self.hexes(field, entry, what).into_iter().next()
+    }
+
+    fn run(mut self) -> Vec<Problem> {
+        let sc = self.sc;
+        if sc.map.columns == 0 || sc.map.columns > 26 || sc.map.rows == 0 || sc.map.rows > 99 {
+            let pos = locate_field(self.src, "columns");
+            self.push(
+                pos,
+                format!(
+                    "the map must have 1\u{2013}26 columns and 1\u{2013}99 rows, not {}\u{00d7}{}",
+                    sc.map.columns, sc.map.rows
+                ),
+            );
+            return self.problems;
+        }
+        if sc.turns == 0 {
+            let pos = locate_field(self.src, "turns");
+            self.push(pos, "a scenario needs at least one turn (R 1.0)".into());
+        }
+        self.check_sides();
+        let elevation = self.check_map();
+        self.check_units(&elevation);
+        self.check_victory();
+        self.problems
+    }
+
+    fn check_sides(&mut self) {
+        let sc = self.sc;
+        for side in SideId::BOTH {
+            let n = sc.sides.iter().filter(|c| c.side == side).count();
+            if n != 1 {
+                let pos = locate_field(self.src, "sides");
+                self.push(
+                    pos,
+                    format!(
+                        "the card needs exactly one `{}` side, found {n}",
+                        side_word(side)
+                    ),
+                );
+            }
+        }
+        for card in &sc.sides {
+            if card.ops_range.min == 0 || card.ops_range.min > card.ops_range.max {
+                let pos = locate_field(self.src, "ops_range");
+                self.push(
+                    pos,
+                    format!(
+                        "Ops Range {}\u{2013}{} for the {} is not a range of at least one unit (R 4.1)",
+                        card.ops_range.min,
+                        card.ops_range.max,
+                        side_word(card.side)
+                    ),
+                );
+            }
+            for area in &card.setup_area {
+                self.hexes(None, area, "setup area");
+            }
+        }
+    }
+
+    /// Checks the map and returns the level of every hex.
+    fn check_map(&mut self) -> HashMap<Coord, u8> {
+        let sc = self.sc;
+        let mut terrain = HashMap::new();
+        for area in &sc.map.terrain {
+            for h in &area.hexes {
+                for c in self.hexes(None, h, "terrain hex") {
+                    terrain.insert(c, area.terrain);
+                }
+            }
+        }
+        let mut level = HashMap::new();
+        for area in &sc.map.elevation {
+            for h in &area.hexes {
+                for c in self.hexes(None, h, "elevation hex") {
+                    level.insert(c, area.level);
+                }
+            }
+        }
+        for run in &sc.map.hexsides {
+            self.one_hex(Some("hex"), &run.hex, "hexside");
+        }
+        for road in &sc.map.roads {
+            let mut prev: Option<(Coord, &str)> = None;
+            for h in &road.hexes {
+                let Some(c) = self.one_hex(None, h, "road hex") else {
+                    prev = None;
+                    continue;
+                };
+                if let Some((p, plabel)) = prev
+                    && p.distance(c) != 1
+                {
+                    let pos = locate(self.src, None, h, 0);
+                    self.push(
+                        pos,
+                        format!("road runs from {plabel} to {h}, which are not adjacent"),
+                    );
+                }
+                prev = Some((c, h));
+            }
+        }
+        let mut fort_at: HashMap<(Coord, bool), FortificationKind> = HashMap::new();
+        for f in &sc.map.fortifications {
+            let Some(c) = self.one_hex(Some("at"), &f.at, "fortification") else {
+                continue;
+            };
+            let pos = locate(self.src, Some("at"), &f.at, 0);
+            let t = terrain.get(&c).copied().unwrap_or(sc.map.base_terrain);
+            if t.forbids_fortification() && f.kind != FortificationKind::Fortified {
+                self.push(
+                    pos,
+                    format!(
+                        "a {} may not be placed in {} at {} (R 43.0)",
+                        f.kind.name(),
+                        t.name(),
+                        f.at
+                    ),
+                );
+            }
+            if let Some(prev) = fort_at.insert((c, f.kind.is_cave()), f.kind) {
+                self.push(
+                    pos,
+                    format!(
+                        "{} already has a {}: only one Fortification per location (R 43.0)",
+                        f.at,
+                        prev.name()
+                    ),
+                );
+            }
+            if f.kind.is_cave() {
+                self.check_cave(c, f.facing, &f.at, pos, &level);
+            }
+        }
+        level
+    }
+
+    /// R 43.4: a Cave is set up in a Hill hex facing lower ground: both hexes
+    /// in front of it are at a lower elevation.
+    fn check_cave(
+        &mut self,
+        c: Coord,
+        facing: Option<super::schema::Spine>,
+        label: &str,
+        pos: (usize, usize),
+        level: &HashMap<Coord, u8>,
+    ) {
+        let here = level.get(&c).copied().unwrap_or(0);
+        let Some(spine) = facing else {
+            self.push(
+                pos,
+                format!("the cave at {label} needs a `facing` toward lower ground (R 43.4)"),
+            );
+            return;
+        };
+        if here == 0 {
+            self.push(
+                pos,
+                format!(
+                    "a cave must be on a hill facing lower ground (R 43.4): {label} is level 0"
+                ),
+            );
+            return;
+        }
+        for side in spine.sides() {
+            match c.neighbour(side, self.sc.map.columns, self.sc.map.rows) {
+                None => self.push(
+                    pos,
+                    format!(
+                        "a cave must be on a hill facing lower ground (R 43.4): the cave at {label} faces off the map"
+                    ),
+                ),
+                Some(front) => {
+                    let l = level.get(&front).copied().unwrap_or(0);
+                    if l >= here {
+                        self.push(
+                            pos,
+                            format!(
+                                "a cave must be on a hill facing lower ground (R 43.4): front hex {} is level {l}, the cave's hex {label} is level {here}",
+                                front.label()
+                            ),
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    fn check_units(&mut self, _level: &HashMap<Coord, u8>) {
+        let sc = self.sc;
+        let mut ids: HashMap<&str, usize> = HashMap::new();
+        let mut stacks: BTreeMap<(Coord, SideId, bool), Vec<&str>> = BTreeMap::new();
+        let mut decoys = [0u8; 2];
+        let caves: HashSet<Coord> = sc
+            .map
+            .fortifications
+            .iter()
+            .filter(|f| f.kind.is_cave())
+            .filter_map(|f| Coord::parse(&f.at, sc.map.columns, sc.map.rows).ok())
+            .collect();
+        let all_ids = sc
+            .setup
+            .iter()
+            .map(|p| &p.id)
+            .chain(sc.reinforcements.iter().flat_map(|r| r.units.iter().map(|u| &u.id)));
+        for id in all_ids {
+            let n = ids.entry(id.as_str()).or_insert(0);
+            *n += 1;
+            if *n == 2 {
+                let pos = locate(self.src, Some("id"), id, 1);
+                self.push(pos, format!("two units with the id `{id}`"));
+            }
+        }
+        for p in &sc.setup {
+            let nationality = self.card_nationality(p.side);
+            let ut = self.unit_type(&p.unit, nationality);
+            let Some(c) = self.one_hex(Some("at"), &p.at, &format!("unit {} placed", p.id)) else {
+                continue;
+            };
+            if ut == Some(UnitClass::Decoy) {
+                decoys[p.side.index()] += 1;
+            }
+            if sc.special_rules.facing_required && p.facing.is_none() {
+                let pos = locate(self.src, Some("id"), &p.id, 0);
+                self.push(
+                    pos,
+                    format!(
+                        "unit {} needs a `facing`: this scenario requires facing (R 2.2)",
+                        p.id
+                    ),
+                );
+            }
+            if p.in_cave {
+                let pos = locate(self.src, Some("id"), &p.id, 0);
+                if !caves.contains(&c) {
+                    self.push(pos, format!("unit {} is `in_cave` but {} has no cave", p.id, p.at));
+                } else if nationality != Some(Nationality::Japanese) {
+                    self.push(
+                        pos,
+                        format!("unit {}: non-Japanese units can't enter Caves (R 43.4)", p.id),
+                    );
+                }
+            }
+            if !self.in_setup_area(p.side, c) {
+                let pos = locate(self.src, Some("at"), &p.at, 0);
+                self.push(
+                    pos,
+                    format!(
+                        "unit {} at {} is outside the {} setup area",
+                        p.id,
+                        p.at,
+                        side_word(p.side)
+                    ),
+                );
+            }
+            stacks.entry((c, p.side, p.in_cave)).or_default().push(&p.id);
+        }
+        let limit = self.aid.constants.stacking_per_side as usize;
+        for ((c, side, cave), units) in stacks {
+            let cap = if cave { 1 } else { limit };
+            if units.len() > cap {
+                let pos = locate(self.src, Some("id"), units[cap], 0);
+                let msg = if cave {
+                    format!(
+                        "over-stacked cave at {}: {} \u{2014} a Cave holds one unit (R 43.4)",
+                        c.label(),
+                        units.join(", ")
+                    )
+                } else {
+                    format!(
+                        "over-stacked hex at setup: {} has {} {} units ({}) (R 2.0: two Squads/WTs per side)",
+                        c.label(),
+                        units.len(),
+                        side_word(side),
+                        units.join(", ")
+                    )
+                };
+                self.push(pos, msg);
+            }
+        }
+        for card in &sc.sides {
+            let have = decoys[card.side.index()];
+            if have != card.decoys {
+                let pos = locate_field(self.src, "decoys");
+                self.push(
+                    pos,
+                    format!(
+                        "the {} card gives {} Decoys but the setup places {have} (R 15.0)",
+                        side_word(card.side),
+                        card.decoys
+                    ),
+                );
+            }
+        }
+        for r in &sc.reinforcements {
+            if r.turn == 0 || r.turn > sc.turns {
+                let pos = locate_field(self.src, "reinforcements");
+                self.push(
+                    pos,
+                    format!(
+                        "a reinforcement arrives on turn {}, but the scenario has {} turns",
+                        r.turn, sc.turns
+                    ),
+                );
+            }
+            let nationality = self.card_nationality(r.side);
+            for u in &r.units {
+                self.unit_type(&u.unit, nationality);
+            }
+            if let Entry::Hexes(hexes) = &r.entry {
+                for h in hexes {
+                    self.hexes(None, h, "reinforcement hex");
+                }
+            }
+        }
+    }
+
+    fn card_nationality(&self, side: SideId) -> Option<Nationality> {
+        self.sc
+            .sides
+            .iter()
+            .find(|c| c.side == side)
+            .map(|c| c.nationality)
+    }
+
+    /// Looks a unit type up, reporting unknown types and wrong nationalities.
+    fn unit_type(&mut self, id: &str, nationality: Option<Nationality>) -> Option<UnitClass> {
+        let roster = self.roster;
+        match roster.get(id) {
+            Some(ut) => {
+                if let Some(n) = nationality
+                    && n != ut.nationality
+                {
+                    let pos = locate(self.src, Some("unit"), id, 0);
+                    self.push(
+                        pos,
+                        format!(
+                            "unit type `{id}` is {}, but its side is {}",
+                            ut.nationality.name(),
+                            n.name()
+                        ),
+                    );
+                }
+                Some(ut.class)
+            }
+            None => {
+                let pos = locate(self.src, Some("unit"), id, 0);
+                let mut msg = format!("unknown unit type `\"{id}\"`");
+                if let Some(best) = did_you_mean(id, roster.units.iter().map(|u| u.id.as_str())) {
+                    msg.push_str(&format!(" \u{2014} did you mean `{best}`?"));
+                }
+                self.push(pos, msg);
+                None
+            }
+        }
+    }
+
+    fn in_setup_area(&self, side: SideId, c: Coord) -> bool {
+        let sc = self.sc;
+        let Some(card) = sc.sides.iter().find(|s| s.side == side) else {
+            return true;
+        };
+        card.setup_area.iter().any(|a| {
+            expand(a, sc.map.columns, sc.map.rows)
+                .map(|v| v.contains(&c))
+                .unwrap_or(true)
+        })
+    }
+
+    fn check_victory(&mut self) {
+        let sc = self.sc;
+        if sc.victory.is_empty() {
+            let pos = locate_field(self.src, "victory");
+            self.push(pos, "the card needs at least one victory condition (R 18.0)".into());
+        }
+        for v in &sc.victory {
+            if let VictoryCondition::ControlHexes { hexes, at_least, .. } = v {
+                let mut n = 0;
+                for h in hexes {
+                    n += self.hexes(None, h, "victory hex").len();
+                }
+                if let Some(k) = at_least
+                    && usize::from(*k) > n
+                {
+                    let pos = locate_field(self.src, "at_least");
+                    self.push(
+                        pos,
+                        format!("victory needs {k} hexes controlled but lists only {n}"),
+                    );
+                }
+            }
+        }
+    }
+}
+
+fn side_word(side: SideId) -> &'static str {
+    match side {
+        SideId::Allies => "allies",
+        SideId::Axis => "axis",
+    }
+}

@@ -1,0 +1,391 @@
+//! Counters on the board, drawn like the cardboard: nationality colour, unit
+//! symbol, FP-Prof with the Melee subscript, Range, Casualty, Morale, the
+//! Reduced stripe (R 2.0), facing (R 2.2), and markers stacked on the counter
+//! (Suppressed, Fully Suppressed, Used, Op Fire, Conceal). Enemy units under
+//! Conceal counters show only as Conceal counters (R 15.0, R 59.2).
+
+use std::collections::BTreeMap;
+use std::f32::consts::FRAC_PI_2;
+
+use bevy::prelude::*;
+
+use crate::scenario::Coord;
+use crate::scenario::roster::{CounterSide, UnitClass, UnitType};
+use crate::scenario::schema::{FortificationKind, SideId};
+use crate::world::{
+    ActiveScenario, Concealed, Facing, FortificationCounter, Location, OpFire, RosterRes,
+    StackOrder, Suppression, Unit, Used, Viewer,
+};
+
+use super::board::z;
+use super::layout::{HEX_RADIUS, hex_center, spine_point};
+use super::paint::{ArtCache, Painter};
+use super::palette as pal;
+
+/// Counter side length in world units.
+pub const COUNTER: f32 = 44.0;
+
+/// Marks every entity of the drawn counters (redrawn when anything changes).
+#[derive(Component)]
+pub struct CounterArt;
+
+/// What a viewer may know of a unit (R 15.0).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shown {
+    /// The counter face.
+    Face,
+    /// Only a Conceal counter, with its modifier.
+    ConcealOnly { minus_two: bool },
+}
+
+/// Enemy units under a Conceal counter show only the Conceal counter.
+pub fn shown_to(viewer: SideId, side: SideId, concealed: Option<Concealed>) -> Shown {
+    match concealed {
+        Some(c) if side != viewer => Shown::ConcealOnly {
+            minus_two: c.minus_two,
+        },
+        _ => Shown::Face,
+    }
+}
+
+/// The markers on a unit, bottom to top, as (label, colour, text colour).
+pub fn marker_labels(
+    suppression: Option<Suppression>,
+    used: bool,
+    op_fire: bool,
+    concealed: Option<Concealed>,
+) -> Vec<(&'static str, Color, Color)> {
+    let mut v = Vec::new();
+    match suppression {
+        Some(Suppression::Suppressed) => {
+            v.push(("SUPPRESSED", Color::srgb(0.98, 0.86, 0.10), Color::BLACK))
+        }
+        Some(Suppression::Full) => v.push(("FULLY SUPP", Color::srgb(0.85, 0.12, 0.10), Color::WHITE)),
+        None => {}
+    }
+    if used {
+        v.push(("USED", Color::srgb(0.55, 0.55, 0.55), Color::BLACK));
+    }
+    if op_fire {
+        v.push(("OP FIRE", Color::srgb(0.95, 0.50, 0.10), Color::BLACK));
+    }
+    if let Some(c) = concealed {
+        v.push((
+            if c.minus_two { "CONCEAL \u{2212}2" } else { "CONCEAL \u{2212}1" },
+            Color::srgb(0.16, 0.20, 0.34),
+            Color::WHITE,
+        ));
+    }
+    v
+}
+
+type UnitRow<'a> = (
+    &'a Unit,
+    &'a Location,
+    Option<&'a StackOrder>,
+    Option<&'a Facing>,
+    Option<&'a Suppression>,
+    Option<&'a Used>,
+    Option<&'a OpFire>,
+    Option<&'a Concealed>,
+);
+
+#[allow(clippy::too_many_arguments)]
+pub fn redraw_counters(
+    mut commands: Commands,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+    mut cache: ResMut<ArtCache>,
+    old: Query<Entity, With<CounterArt>>,
+    units: Query<UnitRow>,
+    forts: Query<(&FortificationCounter, &Location)>,
+    roster: Res<RosterRes>,
+    viewer: Res<Viewer>,
+    active: Res<ActiveScenario>,
+    changed: Query<
+        (),
+        Or<(
+            Changed<Unit>,
+            Changed<Location>,
+            Changed<Facing>,
+            Changed<Suppression>,
+            Changed<Concealed>,
+            Added<Used>,
+            Added<OpFire>,
+        )>,
+    >,
+    mut removed_used: RemovedComponents<Used>,
+    mut removed_op: RemovedComponents<OpFire>,
+    mut removed_conceal: RemovedComponents<Concealed>,
+    mut removed_supp: RemovedComponents<Suppression>,
+    mut drawn_once: Local<bool>,
+) {
+    let removed = removed_used.read().count()
+        + removed_op.read().count()
+        + removed_conceal.read().count()
+        + removed_supp.read().count();
+    if *drawn_once && changed.is_empty() && removed == 0 && !viewer.is_changed() {
+        return;
+    }
+    *drawn_once = true;
+    for e in &old {
+        commands.entity(e).despawn();
+    }
+    let mut p = Painter {
+        commands: &mut commands,
+        meshes: &mut meshes,
+        materials: &mut materials,
+        cache: &mut cache,
+    };
+    let mut spawned = Vec::new();
+    // Fortifications under the units.
+    let occupied: Vec<(Coord, SideId)> = units.iter().map(|r| (r.1.coord, r.0.side)).collect();
+    for (f, loc) in &forts {
+        let own = occupied.iter().any(|(c, s)| *c == loc.coord && *s == viewer.0);
+        spawned.extend(draw_fortification(&mut p, f, loc.coord, f.concealed && !own));
+    }
+    // Units by location, in stacking order.
+    let mut stacks: BTreeMap<(Coord, bool), Vec<UnitRow>> = BTreeMap::new();
+    for row in &units {
+        stacks.entry((row.1.coord, row.1.in_cave)).or_default().push(row);
+    }
+    let cave_facing = |c: Coord| {
+        forts
+            .iter()
+            .find(|(f, l)| l.coord == c && f.kind.is_cave())
+            .and_then(|(f, _)| f.facing)
+    };
+    let facing_rule = active.scenario.special_rules.facing_required;
+    for ((coord, in_cave), mut rows) in stacks {
+        rows.sort_by_key(|r| (r.0.side != viewer.0, r.2.copied(), r.0.id.clone()));
+        let n = rows.len();
+        let mut base = hex_center(coord);
+        if in_cave {
+            if let Some(spine) = cave_facing(coord) {
+                base = base.lerp(spine_point(coord, spine), 0.45);
+            }
+        } else if cave_facing(coord).is_some() {
+            base += Vec2::new(-6.0, -8.0);
+        }
+        for (i, r) in rows.into_iter().enumerate() {
+            let step = Vec2::new(7.0, 7.0);
+            let at = base + step * (i as f32 - (n as f32 - 1.0) * 0.5);
+            let zc = z::COUNTER + i as f32 * 2.0 + if in_cave { 8.0 } else { 0.0 };
+            let Some(ut) = roster.0.get(&r.0.kind) else {
+                continue;
+            };
+            let shown = shown_to(viewer.0, r.0.side, r.7.copied());
+            match shown {
+                Shown::ConcealOnly { minus_two } => {
+                    spawned.extend(draw_conceal_counter(&mut p, at, minus_two, zc));
+                }
+                Shown::Face => {
+                    spawned.extend(draw_face(&mut p, ut, r.0.reduced, at, zc));
+                    if let Some(f) = r.3.filter(|_| facing_rule || r.3.is_some()) {
+                        let tip = spine_point(coord, f.0);
+                        let dir = (tip - hex_center(coord)).normalize_or_zero();
+                        let (body, _) = pal::counter_colours(ut.nationality);
+                        let at_edge = at + dir * (COUNTER * 0.5 + 5.0);
+                        spawned.push(p.triangle(
+                            at_edge,
+                            Vec2::new(13.0, 9.0),
+                            dir.y.atan2(dir.x),
+                            pal::OUTLINE,
+                            zc,
+                        ));
+                        spawned.push(p.triangle(
+                            at_edge,
+                            Vec2::new(9.0, 6.0),
+                            dir.y.atan2(dir.x),
+                            body,
+                            zc + 0.05,
+                        ));
+                    }
+                    let markers = marker_labels(
+                        r.4.copied(),
+                        r.5.is_some(),
+                        r.6.is_some(),
+                        r.7.copied(),
+                    );
+                    for (k, (label, colour, text)) in markers.into_iter().enumerate() {
+                        let y = COUNTER * 0.5 + 6.0 + k as f32 * 12.0;
+                        let mz = zc + 0.5 + k as f32 * 0.1;
+                        let c = at + Vec2::new(3.0, y);
+                        spawned.push(p.rect(c, Vec2::new(COUNTER + 2.0, 13.0), 0.0, pal::OUTLINE, mz));
+                        spawned.push(p.rect(c, Vec2::new(COUNTER, 11.0), 0.0, colour, mz + 0.01));
+                        spawned.push(p.text(label, c, 8.0, text, mz + 0.02));
+                    }
+                }
+            }
+        }
+    }
+    for e in spawned {
+        p.commands.entity(e).insert(CounterArt);
+    }
+}
+
+fn draw_face(p: &mut Painter, ut: &UnitType, reduced: bool, at: Vec2, zc: f32) -> Vec<Entity> {
+    let side: &CounterSide = if reduced { &ut.reduced } else { &ut.full };
+    let (body, ink) = pal::counter_colours(ut.nationality);
+    let mut out = vec![
+        p.rect(at + Vec2::new(3.0, -3.0), Vec2::splat(COUNTER), 0.0, Color::srgba(0.0, 0.0, 0.0, 0.45), zc),
+        p.rect(at, Vec2::splat(COUNTER + 2.0), 0.0, pal::OUTLINE, zc + 0.01),
+        p.rect(at, Vec2::splat(COUNTER), 0.0, body, zc + 0.02),
+    ];
+    if reduced {
+        // R 2.0: the Reduced side carries a horizontal stripe.
+        out.push(p.rect(at + Vec2::new(0.0, 6.0), Vec2::new(COUNTER, 5.0), 0.0, Color::srgba(1.0, 1.0, 1.0, 0.75), zc + 0.03));
+        out.push(p.rect(at + Vec2::new(0.0, 6.0), Vec2::new(COUNTER, 1.5), 0.0, Color::srgb(0.75, 0.1, 0.1), zc + 0.035));
+    }
+    let zt = zc + 0.05;
+    let half = COUNTER * 0.5;
+    if ut.class == UnitClass::Decoy {
+        out.push(p.text("DECOY", at + Vec2::new(0.0, 12.0), 9.0, ink, zt));
+        out.push(p.text("?", at + Vec2::new(0.0, -5.0), 18.0, ink, zt));
+        return out;
+    }
+    // FP-Prof, top left, with the Melee subscript.
+    out.push(p.text(format!("{}-{}", side.fp, side.prof), at + Vec2::new(-half + 12.0, half - 8.0), 12.0, ink, zt));
+    if let Some(m) = side.melee {
+        out.push(p.text(m.to_string(), at + Vec2::new(-half + 25.0, half - 12.0), 8.0, ink, zt));
+    }
+    // Range, top right.
+    out.push(p.text(side.range.label(), at + Vec2::new(half - 7.0, half - 8.0), 11.0, ink, zt));
+    // Symbol and short name.
+    out.extend(symbol(p, ut.class, at + Vec2::new(-7.0, -1.0), ink, zt));
+    out.push(p.text(ut.short.clone(), at + Vec2::new(12.0, -1.0), 8.0, ink, zt));
+    if let Some(s) = side.satw {
+        out.push(p.text(format!("S{s}"), at + Vec2::new(half - 7.0, 8.0), 7.0, ink, zt));
+    }
+    // Casualty bottom left, Morale bottom right.
+    let cas = match side.casualty {
+        (a, Some(b)) => format!("{a}/{b}"),
+        (a, None) => a.to_string(),
+    };
+    out.push(p.text(cas, at + Vec2::new(-half + 11.0, -half + 8.0), 10.0, ink, zt));
+    out.push(p.text(side.morale.0.to_string(), at + Vec2::new(half - 9.0, -half + 8.0), 11.0, ink, zt));
+    out
+}
+
+/// NATO-style symbol: infantry box with a cross; MG adds a bar; mortar a circle.
+fn symbol(p: &mut Painter, class: UnitClass, at: Vec2, ink: Color, zt: f32) -> Vec<Entity> {
+    let (w, h) = (17.0, 11.0);
+    let corners = [
+        at + Vec2::new(-w / 2.0, -h / 2.0),
+        at + Vec2::new(w / 2.0, -h / 2.0),
+        at + Vec2::new(w / 2.0, h / 2.0),
+        at + Vec2::new(-w / 2.0, h / 2.0),
+    ];
+    let mut out = Vec::new();
+    for i in 0..4 {
+        out.push(p.line(corners[i], corners[(i + 1) % 4], 1.4, ink, zt));
+    }
+    out.push(p.line(corners[0], corners[2], 1.1, ink, zt));
+    out.push(p.line(corners[1], corners[3], 1.1, ink, zt));
+    match class {
+        UnitClass::MgTeam => {
+            out.push(p.line(at + Vec2::new(-w / 2.0, h / 2.0 + 3.0), at + Vec2::new(w / 2.0, h / 2.0 + 3.0), 1.6, ink, zt));
+        }
+        UnitClass::MortarTeam | UnitClass::GdSquad => {
+            out.push(p.circle(at + Vec2::new(0.0, h / 2.0 + 3.5), 2.2, ink, zt));
+            out.push(p.triangle(at + Vec2::new(0.0, -h / 2.0 - 3.0), Vec2::new(5.0, 4.0), FRAC_PI_2, ink, zt));
+        }
+        _ => {}
+    }
+    out
+}
+
+fn draw_conceal_counter(p: &mut Painter, at: Vec2, minus_two: bool, zc: f32) -> Vec<Entity> {
+    vec![
+        p.rect(at + Vec2::new(3.0, -3.0), Vec2::splat(COUNTER), 0.0, Color::srgba(0.0, 0.0, 0.0, 0.45), zc),
+        p.rect(at, Vec2::splat(COUNTER + 2.0), 0.0, pal::OUTLINE, zc + 0.01),
+        p.rect(at, Vec2::splat(COUNTER), 0.0, Color::srgb(0.16, 0.20, 0.34), zc + 0.02),
+        p.text("?", at + Vec2::new(0.0, 3.0), 22.0, Color::WHITE, zc + 0.05),
+        p.text(
+            if minus_two { "\u{2212}2" } else { "\u{2212}1" },
+            at + Vec2::new(COUNTER * 0.5 - 9.0, -COUNTER * 0.5 + 8.0),
+            10.0,
+            Color::WHITE,
+            zc + 0.05,
+        ),
+        p.text("CONCEAL", at + Vec2::new(0.0, -COUNTER * 0.5 + 19.0), 7.0, Color::srgb(0.8, 0.8, 0.9), zc + 0.05),
+    ]
+}
+
+fn draw_fortification(p: &mut Painter, f: &FortificationCounter, coord: Coord, hidden: bool) -> Vec<Entity> {
+    let centre = hex_center(coord);
+    let size = 30.0;
+    let (at, label, colour) = if hidden {
+        (centre + Vec2::new(-HEX_RADIUS * 0.42, -HEX_RADIUS * 0.28), "FORT ?".to_string(), Color::srgb(0.30, 0.30, 0.30))
+    } else {
+        let label = match f.kind {
+            FortificationKind::Foxhole => "FOXHOLE",
+            FortificationKind::Trench => "TRENCH",
+            FortificationKind::Bunker => "BUNKER",
+            FortificationKind::Pillbox => "PILLBOX",
+            FortificationKind::Cave => "CAVE",
+            FortificationKind::SmallCave => "S.CAVE",
+            FortificationKind::Wire => "WIRE",
+            FortificationKind::Roadblock => "R.BLOCK",
+            FortificationKind::Fortified => "FORT.",
+        };
+        let at = match (f.kind.is_cave(), f.facing) {
+            (true, Some(spine)) => centre.lerp(spine_point(coord, spine), 0.45),
+            _ => centre + Vec2::new(-HEX_RADIUS * 0.42, -HEX_RADIUS * 0.28),
+        };
+        (at, label.to_string(), Color::srgb(0.55, 0.45, 0.28))
+    };
+    let zf = z::FORT;
+    let mut out = vec![
+        p.rect(at, Vec2::splat(size + 2.0), 0.0, pal::OUTLINE, zf),
+        p.rect(at, Vec2::splat(size), 0.0, colour, zf + 0.01),
+    ];
+    if f.kind.is_cave() && !hidden {
+        out.push(p.circle(at + Vec2::new(0.0, 2.0), 9.0, pal::OUTLINE, zf + 0.02));
+    }
+    if f.kind == FortificationKind::Wire && !hidden {
+        for k in 0..3 {
+            let y = -6.0 + k as f32 * 6.0;
+            out.push(p.line(at + Vec2::new(-12.0, y), at + Vec2::new(12.0, y + 3.0), 1.0, pal::OUTLINE, zf + 0.02));
+        }
+    }
+    out.push(p.text(label, at + Vec2::new(0.0, -size * 0.5 + 6.0), 6.5, Color::WHITE, zf + 0.03));
+    if let (Some(spine), false) = (f.facing, hidden) {
+        let dir = (spine_point(coord, spine) - centre).normalize_or_zero();
+        out.push(p.triangle(at + dir * (size * 0.5 + 4.0), Vec2::new(10.0, 7.0), dir.y.atan2(dir.x), pal::OUTLINE, zf + 0.02));
+    }
+    if f.concealed && !hidden {
+        out.push(p.text("concealed", at + Vec2::new(0.0, size * 0.5 - 5.0), 6.0, Color::WHITE, zf + 0.03));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn enemy_concealed_units_show_only_the_conceal_counter() {
+        let c = Some(Concealed { minus_two: true });
+        assert_eq!(
+            shown_to(SideId::Allies, SideId::Axis, c),
+            Shown::ConcealOnly { minus_two: true }
+        );
+        assert_eq!(shown_to(SideId::Axis, SideId::Axis, c), Shown::Face);
+        assert_eq!(shown_to(SideId::Allies, SideId::Axis, None), Shown::Face);
+    }
+
+    #[test]
+    fn markers_stack_in_table_order() {
+        let labels: Vec<&str> = marker_labels(
+            Some(Suppression::Full),
+            true,
+            false,
+            Some(Concealed { minus_two: false }),
+        )
+        .into_iter()
+        .map(|m| m.0)
+        .collect();
+        assert_eq!(labels, ["FULLY SUPP", "USED", "CONCEAL \u{2212}1"]);
+    }
+}

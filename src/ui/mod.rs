@@ -1,0 +1,267 @@
+//! The board on screen and the egui panels. Nothing here decides a rule:
+//! it draws the world and, later, sends orders.
+
+pub mod board;
+pub mod camera;
+pub mod counters;
+pub mod layout;
+pub mod paint;
+pub mod palette;
+pub mod panels;
+
+use bevy::prelude::*;
+use bevy_egui::{EguiPlugin, EguiPrimaryContextPass};
+
+use crate::app::{AppState, ScreenshotRequest};
+use crate::scenario::Coord;
+use crate::world::{
+    ActiveScenario, BoardRes, Concealed, Location, OpFire, Suppression, TurnTrack, Unit, Used,
+    Viewer,
+};
+
+/// Systems that draw the board once the scenario is spawned.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct BoardSetup;
+
+/// The hex under the mouse (or pinned by `bob screenshot --hover`).
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Hovered(pub Option<Coord>);
+
+/// The selected unit, shown in the unit card.
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Selected(pub Option<Entity>);
+
+/// Which panels are open.
+#[derive(Resource, Debug, Clone, PartialEq, Eq)]
+pub struct PanelState {
+    pub scenario_card: bool,
+    pub player_aid: bool,
+    pub aid_tab: usize,
+}
+
+impl Default for PanelState {
+    fn default() -> Self {
+        PanelState {
+            scenario_card: true,
+            player_aid: true,
+            aid_tab: 0,
+        }
+    }
+}
+
+pub struct UiPlugin;
+
+impl Plugin for UiPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_plugins(EguiPlugin::default())
+            .init_resource::<paint::ArtCache>()
+            .init_resource::<Hovered>()
+            .init_resource::<Selected>()
+            .init_resource::<PanelState>()
+            .init_resource::<camera::PanelInsets>()
+            .add_systems(Startup, camera::spawn_camera)
+            .add_systems(
+                OnEnter(AppState::InGame),
+                (board::draw_board, pin_screenshot_hover, sample_markers).in_set(BoardSetup),
+            )
+            .add_systems(
+                Update,
+                (
+                    camera::camera_controls,
+                    camera::fit_when_panels_settle,
+                    track_hover,
+                    select_on_click,
+                    keyboard_commands,
+                    counters::redraw_counters,
+                    draw_hover_outline,
+                )
+                    .chain()
+                    .run_if(in_state(AppState::InGame)),
+            )
+            .add_systems(
+                EguiPrimaryContextPass,
+                (panels::loading_screen.run_if(not(in_state(AppState::InGame))),
+                 panels::game_panels.run_if(in_state(AppState::InGame))),
+            );
+    }
+}
+
+/// `bob screenshot --hover E6`: show that hex's units in the unit card.
+fn pin_screenshot_hover(
+    req: Option<Res<ScreenshotRequest>>,
+    active: Res<ActiveScenario>,
+    mut hovered: ResMut<Hovered>,
+) {
+    let Some(label) = req.and_then(|r| r.hover.clone()) else {
+        return;
+    };
+    let map = &active.scenario.map;
+    match Coord::parse(&label, map.columns, map.rows) {
+        Ok(c) => hovered.0 = Some(c),
+        Err(_) => warn!("--hover {label}: not a hex of this map"),
+    }
+}
+
+/// `bob screenshot --sample-markers`: mark a few units so the marker art can
+/// be looked at. Only for screenshots; no rule is applied.
+fn sample_markers(
+    mut commands: Commands,
+    req: Option<Res<ScreenshotRequest>>,
+    units: Query<(Entity, &Unit), Without<Concealed>>,
+) {
+    if !req.is_some_and(|r| r.sample_markers) {
+        return;
+    }
+    for (i, (e, _)) in units.iter().enumerate() {
+        match i % 5 {
+            0 => {
+                commands.entity(e).insert(Suppression::Suppressed);
+            }
+            1 => {
+                commands.entity(e).insert((Suppression::Full, Used));
+            }
+            2 => {
+                commands.entity(e).insert(OpFire);
+            }
+            3 => {
+                commands.entity(e).insert(Used);
+            }
+            _ => {}
+        }
+    }
+}
+
+fn track_hover(
+    windows: Query<&Window>,
+    cameras: Query<(&Camera, &GlobalTransform), With<camera::BoardCamera>>,
+    board: Res<BoardRes>,
+    req: Option<Res<ScreenshotRequest>>,
+    mut hovered: ResMut<Hovered>,
+    mut egui: bevy_egui::EguiContexts,
+) {
+    if req.is_some() {
+        return;
+    }
+    let over_panel = egui
+        .ctx_mut()
+        .map(|c| c.is_pointer_over_egui())
+        .unwrap_or(false);
+    let Ok(window) = windows.single() else {
+        return;
+    };
+    let Ok((camera, cam_tf)) = cameras.single() else {
+        return;
+    };
+    let now = if over_panel {
+        hovered.0
+    } else {
+        window
+            .cursor_position()
+            .and_then(|p| camera.viewport_to_world_2d(cam_tf, p).ok())
+            .and_then(|w| layout::coord_at(w, board.0.columns, board.0.rows))
+    };
+    if hovered.0 != now {
+        hovered.0 = now;
+    }
+}
+
+/// Click a hex to select its top unit; click again to cycle through the stack.
+fn select_on_click(
+    buttons: Res<ButtonInput<MouseButton>>,
+    hovered: Res<Hovered>,
+    units: Query<(Entity, &Location, &Unit)>,
+    mut selected: ResMut<Selected>,
+    mut egui: bevy_egui::EguiContexts,
+    drag: Res<camera::DragState>,
+) {
+    if !buttons.just_released(MouseButton::Left) || drag.dragged {
+        return;
+    }
+    if egui.ctx_mut().map(|c| c.is_pointer_over_egui()).unwrap_or(false) {
+        return;
+    }
+    let Some(c) = hovered.0 else {
+        selected.0 = None;
+        return;
+    };
+    let mut here: Vec<(Entity, String)> = units
+        .iter()
+        .filter(|(_, l, _)| l.coord == c)
+        .map(|(e, _, u)| (e, u.id.clone()))
+        .collect();
+    here.sort_by(|a, b| a.1.cmp(&b.1));
+    let next = match selected.0.and_then(|s| here.iter().position(|(e, _)| *e == s)) {
+        Some(i) => here.get((i + 1) % here.len()).map(|x| x.0),
+        None => here.first().map(|x| x.0),
+    };
+    selected.0 = next;
+}
+
+/// F1 Player Aid, F2 Scenario Card, V hands the screen to the other side.
+fn keyboard_commands(
+    keys: Res<ButtonInput<KeyCode>>,
+    mut panels: ResMut<PanelState>,
+    mut viewer: ResMut<Viewer>,
+    mut fit: ResMut<camera::PanelInsets>,
+) {
+    if keys.just_pressed(KeyCode::F1) {
+        panels.player_aid = !panels.player_aid;
+    }
+    if keys.just_pressed(KeyCode::F2) {
+        panels.scenario_card = !panels.scenario_card;
+    }
+    if keys.just_pressed(KeyCode::KeyV) {
+        viewer.0 = viewer.0.other();
+    }
+    if keys.just_pressed(KeyCode::Home) || keys.just_pressed(KeyCode::KeyF) {
+        fit.refit = true;
+    }
+}
+
+#[derive(Component)]
+struct HoverArt;
+
+fn draw_hover_outline(
+    mut commands: Commands,
+    hovered: Res<Hovered>,
+    selected: Res<Selected>,
+    units: Query<&Location>,
+    old: Query<Entity, With<HoverArt>>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+    mut cache: ResMut<paint::ArtCache>,
+) {
+    if !hovered.is_changed() && !selected.is_changed() {
+        return;
+    }
+    for e in &old {
+        commands.entity(e).despawn();
+    }
+    let mut p = paint::Painter {
+        commands: &mut commands,
+        meshes: &mut meshes,
+        materials: &mut materials,
+        cache: &mut cache,
+    };
+    let mut spawned = Vec::new();
+    let mut outline = |p: &mut paint::Painter, c: Coord, colour: Color, w: f32| {
+        for side in crate::scenario::schema::Side6::ALL {
+            let (a, b) = layout::side_ends(c, side);
+            spawned.push(p.line(a, b, w, colour, board::z::HOVER));
+        }
+    };
+    if let Some(c) = selected.0.and_then(|e| units.get(e).ok()).map(|l| l.coord) {
+        outline(&mut p, c, Color::srgb(1.0, 1.0, 1.0), 4.0);
+    }
+    if let Some(c) = hovered.0 {
+        outline(&mut p, c, palette::HOVER, 3.0);
+    }
+    for e in spawned {
+        p.commands.entity(e).insert(HoverArt);
+    }
+}
+
+/// Turn, phase and side to act, for the top bar.
+pub fn turn_line(t: &TurnTrack) -> String {
+    format!("Turn {} of {} \u{2014} {}", t.turn, t.last_turn, t.phase.name())
+}

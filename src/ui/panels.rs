@@ -1,0 +1,673 @@
+//! egui panels: the top bar (turn track, phase, side, Ops Range, CPs), the
+//! Scenario Card (R 18.0), the hex and unit card, and the Player Aid with
+//! House values marked.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+use egui::{Color32, RichText};
+
+use crate::scenario::Coord;
+use crate::scenario::player_aid::{Cell, PlayerAid};
+use crate::scenario::roster::{CounterSide, Source, UnitType};
+use crate::scenario::schema::{
+    Entry, MapEdge, Scenario, SideCard, SideId, VictoryCondition,
+};
+use crate::world::{
+    ActiveScenario, AidRes, BoardRes, Concealed, Facing, FortificationCounter, Location, OpFire,
+    RosterRes, Suppression, TurnTrack, Unit, Used, Viewer,
+};
+
+use super::camera::PanelInsets;
+use super::counters::{Shown, shown_to};
+use super::{Hovered, PanelState, Selected, turn_line};
+
+const HOUSE: Color32 = Color32::from_rgb(240, 180, 60);
+const ACCENT: Color32 = Color32::from_rgb(230, 210, 150);
+const DIM: Color32 = Color32::from_rgb(170, 170, 160);
+
+fn root_ui(ctx: &egui::Context) -> egui::Ui {
+    egui::Ui::new(
+        ctx.clone(),
+        "bob_root".into(),
+        egui::UiBuilder::new()
+            .layer_id(egui::LayerId::background())
+            .max_rect(ctx.viewport_rect()),
+    )
+}
+
+pub fn loading_screen(mut contexts: EguiContexts) -> Result {
+    let ctx = contexts.ctx_mut()?.clone();
+    let mut ui = root_ui(&ctx);
+    egui::CentralPanel::default().show(&mut ui, |ui| {
+        ui.centered_and_justified(|ui| {
+            ui.heading("Band of Brothers \u{2014} loading the roster and the Player Aid\u{2026}");
+        });
+    });
+    Ok(())
+}
+
+type UnitQueryRow<'a> = (
+    Entity,
+    &'a Unit,
+    &'a Location,
+    Option<&'a Facing>,
+    Option<&'a Suppression>,
+    Option<&'a Used>,
+    Option<&'a OpFire>,
+    Option<&'a Concealed>,
+);
+
+#[allow(clippy::too_many_arguments)]
+pub fn game_panels(
+    mut contexts: EguiContexts,
+    active: Res<ActiveScenario>,
+    turn: Res<TurnTrack>,
+    viewer: Res<Viewer>,
+    roster: Res<RosterRes>,
+    aid: Res<AidRes>,
+    board: Res<BoardRes>,
+    hovered: Res<Hovered>,
+    selected: Res<Selected>,
+    mut panels: ResMut<PanelState>,
+    mut insets: ResMut<PanelInsets>,
+    units: Query<UnitQueryRow>,
+    forts: Query<(&FortificationCounter, &Location)>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?.clone();
+    let mut ui = root_ui(&ctx);
+    let sc = &active.scenario;
+
+    let top = egui::Panel::top("top_bar")
+        .show(&mut ui, |ui| {
+            ui.horizontal_wrapped(|ui| {
+                ui.label(RichText::new("BAND OF BROTHERS").strong().color(ACCENT));
+                ui.separator();
+                ui.label(RichText::new(&sc.title).strong());
+                ui.separator();
+                ui.label(turn_line(&turn));
+                ui.separator();
+                ui.label(format!("First player: {}", side_name(sc, turn.active)));
+                for card in &sc.sides {
+                    ui.separator();
+                    ui.label(format!(
+                        "{}: Ops Range {}\u{2013}{}, CPs {}",
+                        side_name(sc, card.side),
+                        card.ops_range.min,
+                        card.ops_range.max,
+                        turn.command_points[card.side.index()]
+                    ));
+                }
+                ui.separator();
+                ui.label(
+                    RichText::new(format!("Viewing as {} (V)", side_name(sc, viewer.0)))
+                        .color(ACCENT),
+                );
+                ui.separator();
+                ui.label(RichText::new("F1 Player Aid \u{00b7} F2 Scenario Card \u{00b7} F fit").color(DIM));
+            });
+        })
+        .response
+        .rect
+        .height();
+
+    let mut left = 0.0;
+    if panels.scenario_card {
+        left = egui::Panel::left("scenario_card")
+            .resizable(true)
+            .default_size(350.0)
+            .show(&mut ui, |ui| {
+                egui::ScrollArea::vertical().show(ui, |ui| scenario_card(ui, sc));
+            })
+            .response
+            .rect
+            .width();
+    }
+
+    let right = egui::Panel::right("info")
+        .resizable(true)
+        .default_size(430.0)
+        .show(&mut ui, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                hex_card(ui, sc, &board.0, &aid.0, &roster.0, hovered.0, viewer.0, &units, &forts);
+                ui.separator();
+                let chosen = selected
+                    .0
+                    .and_then(|e| units.get(e).ok())
+                    .or_else(|| {
+                        hovered.0.and_then(|c| {
+                            units
+                                .iter()
+                                .filter(|r| r.2.coord == c)
+                                .filter(|r| shown_to(viewer.0, r.1.side, r.7.copied()) == Shown::Face)
+                                .min_by_key(|r| r.1.id.clone())
+                        })
+                    });
+                match chosen {
+                    Some(row) => unit_card(ui, sc, &roster.0, row, viewer.0),
+                    None => {
+                        ui.label(RichText::new("Unit card").strong().color(ACCENT));
+                        ui.label(RichText::new("Hover a hex or click a unit.").color(DIM));
+                    }
+                }
+                ui.separator();
+                let header = RichText::new("PLAYER AID (F1)").strong().color(ACCENT);
+                if panels.player_aid {
+                    ui.label(header);
+                    player_aid(ui, &aid.0, &mut panels.aid_tab);
+                } else {
+                    ui.label(header);
+                    ui.label(RichText::new("Hidden \u{2014} press F1.").color(DIM));
+                }
+            });
+        })
+        .response
+        .rect
+        .width();
+
+    let scale = ctx.zoom_factor();
+    let (l, r, t) = (left * scale, right * scale, top * scale);
+    if (insets.left - l).abs() > 0.5 || (insets.right - r).abs() > 0.5 || (insets.top - t).abs() > 0.5 {
+        insets.left = l;
+        insets.right = r;
+        insets.top = t;
+    }
+    Ok(())
+}
+
+fn side_card<'a>(sc: &'a Scenario, side: SideId) -> Option<&'a SideCard> {
+    sc.sides.iter().find(|c| c.side == side)
+}
+
+fn side_name(sc: &Scenario, side: SideId) -> String {
+    side_card(sc, side).map_or_else(|| format!("{side:?}"), |c| c.nationality.name().to_string())
+}
+
+fn edge_name(e: MapEdge) -> &'static str {
+    match e {
+        MapEdge::North => "north",
+        MapEdge::South => "south",
+        MapEdge::East => "east",
+        MapEdge::West => "west",
+    }
+}
+
+/// A victory condition as the card prints it.
+pub fn victory_sentence(sc: &Scenario, v: &VictoryCondition) -> String {
+    match v {
+        VictoryCondition::ControlHexes {
+            side,
+            hexes,
+            at_least,
+        } => match at_least {
+            Some(n) => format!(
+                "{} win if they control at least {n} of {} at the end of the game.",
+                side_name(sc, *side),
+                hexes.join(", ")
+            ),
+            None => format!(
+                "{} win if they control {} at the end of the game.",
+                side_name(sc, *side),
+                hexes.join(", ")
+            ),
+        },
+        VictoryCondition::EliminateUnits {
+            side,
+            count,
+            reduced_counts_half,
+        } => format!(
+            "{} win by eliminating {count} enemy Squads/WTs{} (Decoys never count, R 18.0).",
+            side_name(sc, *side),
+            if *reduced_counts_half {
+                ", a Reduced unit counting half"
+            } else {
+                ""
+            }
+        ),
+        VictoryCondition::ExitUnits { side, count, edge } => format!(
+            "{} win by exiting {count} units off the {} edge.",
+            side_name(sc, *side),
+            edge_name(*edge)
+        ),
+        VictoryCondition::Otherwise { side } => {
+            format!("Otherwise the {} win.", side_name(sc, *side))
+        }
+    }
+}
+
+/// The special rules as sentences with their rule references.
+pub fn special_rule_lines(sc: &Scenario) -> Vec<String> {
+    let r = &sc.special_rules;
+    let mut v = Vec::new();
+    if r.facing_required {
+        v.push("Infantry facing is in use (R 2.2).".to_string());
+    }
+    if r.combat_events {
+        v.push("Combat Events are in use (R 17.0).".to_string());
+    }
+    if let Some(n) = r.night {
+        v.push(format!("Night: Visibility Range {} (R 50.0).", n.visibility_range));
+    }
+    if r.monsoon {
+        v.push("Monsoon: storm checks in the Recovery Phase (R 55.2).".to_string());
+    }
+    if !r.banzai_turns.is_empty() {
+        let turns: Vec<String> = r.banzai_turns.iter().map(u8::to_string).collect();
+        v.push(format!("Banzai Charges on turn {} (R 59.6).", turns.join(", ")));
+    }
+    if r.japanese_minus_two_conceal {
+        v.push("Japanese units start under \u{2212}2 Conceal counters (R 59.2).".to_string());
+    }
+    if r.new_britain_jungle {
+        v.push("New Britain: Jungle costs 2.5 MP (R 51.0).".to_string());
+    }
+    v.extend(r.notes.iter().cloned());
+    v
+}
+
+fn scenario_card(ui: &mut egui::Ui, sc: &Scenario) {
+    ui.label(RichText::new("SCENARIO CARD (F2)").strong().color(ACCENT));
+    ui.heading(&sc.title);
+    ui.label(RichText::new(format!("{} \u{2014} {}", sc.place, sc.date)).italics());
+    if !sc.introduction.is_empty() {
+        ui.add_space(4.0);
+        ui.label(&sc.introduction);
+    }
+    ui.add_space(6.0);
+    egui::Grid::new("card_facts").num_columns(2).striped(true).show(ui, |ui| {
+        ui.label("Turns");
+        ui.label(sc.turns.to_string());
+        ui.end_row();
+        ui.label("First player");
+        ui.label(side_name(sc, sc.first_player));
+        ui.end_row();
+        ui.label("Map");
+        let last = Coord::new(sc.map.columns.saturating_sub(1), sc.map.rows.saturating_sub(1));
+        ui.label(format!("{}\u{00d7}{} hexes, A1\u{2013}{}", sc.map.columns, sc.map.rows, last.label()));
+        ui.end_row();
+    });
+    for card in &sc.sides {
+        ui.add_space(6.0);
+        ui.label(
+            RichText::new(format!("{} \u{2014} {}", card.nationality.name(), card.force))
+                .strong()
+                .color(ACCENT),
+        );
+        egui::Grid::new(format!("card_side_{:?}", card.side))
+            .num_columns(2)
+            .striped(true)
+            .show(ui, |ui| {
+                ui.label("Ops Range");
+                ui.label(format!("{}\u{2013}{} (R 4.1)", card.ops_range.min, card.ops_range.max));
+                ui.end_row();
+                ui.label("Command Points");
+                ui.label(format!("{} per turn (R 3.0)", card.command_points));
+                ui.end_row();
+                for co in &card.companies {
+                    ui.label(format!("Company {}", co.company));
+                    ui.label(format!("{} CPs (R 3.1)", co.command_points));
+                    ui.end_row();
+                }
+                ui.label("Decoys");
+                ui.label(card.decoys.to_string());
+                ui.end_row();
+                ui.label("Rout Edge");
+                ui.label(edge_name(card.rout_edge));
+                ui.end_row();
+                ui.label("Sets up in");
+                ui.label(card.setup_area.join(", "));
+                ui.end_row();
+            });
+        if !card.setup_note.is_empty() {
+            ui.label(RichText::new(&card.setup_note).color(DIM));
+        }
+    }
+    ui.add_space(6.0);
+    ui.label(RichText::new("Victory").strong().color(ACCENT));
+    for v in &sc.victory {
+        ui.label(format!("\u{2022} {}", victory_sentence(sc, v)));
+    }
+    let ssr = special_rule_lines(sc);
+    if !ssr.is_empty() {
+        ui.add_space(6.0);
+        ui.label(RichText::new("Special rules").strong().color(ACCENT));
+        for s in ssr {
+            ui.label(format!("\u{2022} {s}"));
+        }
+    }
+    if !sc.reinforcements.is_empty() {
+        ui.add_space(6.0);
+        ui.label(RichText::new("Reinforcements").strong().color(ACCENT));
+        for r in &sc.reinforcements {
+            let entry = match &r.entry {
+                Entry::Edge(e) => format!("enter from the {} edge", edge_name(*e)),
+                Entry::AreaOfControl => "set up in their Area of Control (R 16.1)".to_string(),
+                Entry::Hexes(h) => format!("set up in {}", h.join(", ")),
+            };
+            let units: Vec<String> = r.units.iter().map(|u| format!("{} ({})", u.id, u.unit)).collect();
+            ui.label(format!(
+                "\u{2022} Turn {}: {} \u{2014} {}; {}.",
+                r.turn,
+                side_name(sc, r.side),
+                units.join(", "),
+                entry
+            ));
+        }
+    }
+}
+
+fn cell_text(c: &Cell) -> String {
+    c.label()
+}
+
+#[allow(clippy::too_many_arguments)]
+fn hex_card(
+    ui: &mut egui::Ui,
+    sc: &Scenario,
+    board: &crate::world::Board,
+    aid: &PlayerAid,
+    roster: &crate::scenario::Roster,
+    hovered: Option<Coord>,
+    viewer: SideId,
+    units: &Query<UnitQueryRow>,
+    forts: &Query<(&FortificationCounter, &Location)>,
+) {
+    let Some(c) = hovered else {
+        ui.label(RichText::new("Hex").strong().color(ACCENT));
+        ui.label(RichText::new("Hover a hex to see its terrain and counters.").color(DIM));
+        return;
+    };
+    let Some(cell) = board.cell(c) else {
+        return;
+    };
+    let key = format!("{:?}", cell.terrain);
+    let snake = to_snake(&key);
+    ui.label(
+        RichText::new(format!("Hex {} \u{2014} {}", c.label(), cell.terrain.name()))
+            .strong()
+            .color(ACCENT),
+    );
+    egui::Grid::new("hex_facts").num_columns(2).striped(true).show(ui, |ui| {
+        if let Some(row) = aid.terrain_row(&snake) {
+            ui.label("Infantry fire");
+            ui.label(format!("{} ({})", cell_text(&row.inf), row.source.label()));
+            ui.end_row();
+            ui.label("Infantry MP");
+            ui.label(cell_text(&row.inf_mp));
+            ui.end_row();
+            ui.label("Beneficial Terrain");
+            ui.label(if row.beneficial { "yes" } else { "no" });
+            ui.end_row();
+        }
+        ui.label("Elevation");
+        ui.label(format!("Level {} (R 47.0)", cell.level));
+        ui.end_row();
+        let mut sides = Vec::new();
+        for s in crate::scenario::schema::Side6::ALL {
+            for f in board.hexside(c, s) {
+                sides.push(format!("{f:?} ({s:?})"));
+            }
+        }
+        if !sides.is_empty() {
+            ui.label("Hexsides");
+            ui.label(sides.join(", "));
+            ui.end_row();
+        }
+        let mut roads = Vec::new();
+        for s in crate::scenario::schema::Side6::ALL {
+            if let Some(k) = board.road(c, s) {
+                roads.push(format!("{k:?} ({s:?})"));
+            }
+        }
+        if !roads.is_empty() {
+            ui.label("Roads/paths");
+            ui.label(roads.join(", "));
+            ui.end_row();
+        }
+    });
+    let here_units: Vec<_> = units.iter().filter(|r| r.2.coord == c).collect();
+    let own_here = here_units.iter().any(|r| r.1.side == viewer);
+    for (f, _) in forts.iter().filter(|(_, l)| l.coord == c) {
+        if f.concealed && !own_here {
+            ui.label("\u{2022} Concealed Fortification (R 43.0)");
+        } else {
+            ui.label(format!(
+                "\u{2022} {}{}{}",
+                f.kind.name(),
+                f.facing.map(|s| format!(", facing {s:?}")).unwrap_or_default(),
+                if f.concealed { ", concealed" } else { "" }
+            ));
+        }
+    }
+    let mut rows = here_units;
+    rows.sort_by_key(|r| r.1.id.clone());
+    for r in rows {
+        let where_ = if r.2.in_cave { " (in the Cave)" } else { "" };
+        match shown_to(viewer, r.1.side, r.7.copied()) {
+            Shown::ConcealOnly { minus_two } => {
+                ui.label(format!(
+                    "\u{2022} Conceal counter {} ({}){where_}",
+                    if minus_two { "\u{2212}2" } else { "\u{2212}1" },
+                    side_name(sc, r.1.side)
+                ));
+            }
+            Shown::Face => {
+                let name = roster.get(&r.1.kind).map_or(r.1.kind.as_str(), |u| u.name.as_str());
+                ui.label(format!(
+                    "\u{2022} {} {}{}{where_}",
+                    r.1.id,
+                    name,
+                    if r.1.reduced { " (Reduced)" } else { "" }
+                ));
+            }
+        }
+    }
+}
+
+fn to_snake(camel: &str) -> String {
+    let mut s = String::new();
+    for (i, ch) in camel.chars().enumerate() {
+        if ch.is_uppercase() {
+            if i > 0 {
+                s.push('_');
+            }
+            s.push(ch.to_ascii_lowercase());
+        } else {
+            s.push(ch);
+        }
+    }
+    s
+}
+
+fn side_values(side: &CounterSide) -> [String; 7] {
+    [
+        side.fp.to_string(),
+        side.prof.to_string(),
+        side.melee.map_or("\u{2014}".to_string(), |m| m.to_string()),
+        side.range.label(),
+        side.satw.map_or("\u{2014}".to_string(), |s| s.to_string()),
+        match side.casualty {
+            (a, Some(b)) => format!("{a}/{b}"),
+            (a, None) => a.to_string(),
+        },
+        format!("{}/{}/{}", side.morale.0, side.morale.1, side.morale.2),
+    ]
+}
+
+fn unit_card(ui: &mut egui::Ui, sc: &Scenario, roster: &crate::scenario::Roster, row: UnitQueryRow, viewer: SideId) {
+    let (_, unit, loc, facing, supp, used, op, conc) = row;
+    if shown_to(viewer, unit.side, conc.copied()) != Shown::Face {
+        ui.label(RichText::new("Unit card").strong().color(ACCENT));
+        ui.label("An enemy Conceal counter: what lies beneath is unknown (R 15.0).");
+        return;
+    }
+    let Some(ut): Option<&UnitType> = roster.get(&unit.kind) else {
+        ui.label(format!("Unknown unit type {}", unit.kind));
+        return;
+    };
+    ui.label(
+        RichText::new(format!("UNIT {} \u{2014} {}", unit.id, ut.name))
+            .strong()
+            .color(ACCENT),
+    );
+    ui.label(format!(
+        "{} \u{00b7} {} \u{00b7} {} MP \u{00b7} {} at {}{}",
+        ut.nationality.name(),
+        ut.class.name(),
+        ut.mp,
+        side_name(sc, unit.side),
+        loc.coord.label(),
+        if loc.in_cave { " (in the Cave)" } else { "" }
+    ));
+    egui::Grid::new("unit_values").num_columns(8).striped(true).show(ui, |ui| {
+        for h in ["", "FP", "Prof", "Melee", "Range", "SATW", "Casualty", "Morale w/y/r"] {
+            ui.label(RichText::new(h).strong());
+        }
+        ui.end_row();
+        for (label, side, current) in [("Full", &ut.full, !unit.reduced), ("Reduced", &ut.reduced, unit.reduced)] {
+            let text = |s: String| {
+                if current {
+                    RichText::new(s).strong().color(Color32::WHITE)
+                } else {
+                    RichText::new(s).color(DIM)
+                }
+            };
+            ui.label(text(label.to_string()));
+            for v in side_values(side) {
+                ui.label(text(v));
+            }
+            ui.end_row();
+        }
+    });
+    let mut status = Vec::new();
+    match supp {
+        Some(Suppression::Suppressed) => status.push("Suppressed (R 7.0)".to_string()),
+        Some(Suppression::Full) => status.push("Fully Suppressed (R 7.0)".to_string()),
+        None => {}
+    }
+    if used.is_some() {
+        status.push("Used (R 4.2)".into());
+    }
+    if op.is_some() {
+        status.push("Op Fire (R 4.3)".into());
+    }
+    if let Some(c) = conc {
+        status.push(format!(
+            "Concealed {} (R 15.0{})",
+            if c.minus_two { "\u{2212}2" } else { "\u{2212}1" },
+            if c.minus_two { ", R 59.2" } else { "" }
+        ));
+    }
+    if let Some(f) = facing {
+        status.push(format!("facing {:?} (R 2.2)", f.0));
+    }
+    if ut.seishin {
+        status.push("Seishin (R 59.5)".into());
+    }
+    if ut.fireteams {
+        status.push("Fireteams (R 58.3)".into());
+    }
+    if !status.is_empty() {
+        ui.label(status.join(" \u{00b7} "));
+    }
+    source_label(ui, &ut.source);
+}
+
+fn source_label(ui: &mut egui::Ui, source: &Source) {
+    let text = format!("Source: {}", source.label());
+    if source.is_house() {
+        ui.label(RichText::new(text).color(HOUSE));
+    } else {
+        ui.label(RichText::new(text).color(DIM));
+    }
+}
+
+fn player_aid(ui: &mut egui::Ui, aid: &PlayerAid, tab: &mut usize) {
+    let mut titles: Vec<String> = vec!["Terrain".into(), "Situations".into(), "Morale".into()];
+    titles.extend(aid.tables.iter().map(|t| format!("{} {}", t.section, t.title)));
+    ui.horizontal_wrapped(|ui| {
+        for (i, t) in titles.iter().enumerate() {
+            ui.selectable_value(tab, i, t.as_str());
+        }
+    });
+    ui.label(
+        RichText::new("Amber = House value (not printed on the PAC); hover a row for its source and note.")
+            .small()
+            .color(HOUSE),
+    );
+    egui::ScrollArea::horizontal().id_salt("aid_scroll").show(ui, |ui| match *tab {
+        0 => {
+            egui::Grid::new("aid_terrain").striped(true).show(ui, |ui| {
+                for h in ["Terrain", "Inf", "V/G", "Mort", "Art", "Air", "SC", "Flame", "Inf MP", "Veh MP"] {
+                    ui.label(RichText::new(h).strong());
+                }
+                ui.end_row();
+                for row in &aid.terrain {
+                    let colour = if row.source.is_house() { HOUSE } else { Color32::LIGHT_GRAY };
+                    let tip = format!("{} \u{2014} {}", row.source.label(), row.note);
+                    ui.label(RichText::new(&row.name).color(colour)).on_hover_text(&tip);
+                    for c in [&row.inf, &row.vg, &row.mort, &row.art, &row.air, &row.sc, &row.flame, &row.inf_mp, &row.veh_mp] {
+                        ui.label(RichText::new(cell_text(c)).color(colour)).on_hover_text(&tip);
+                    }
+                    ui.end_row();
+                }
+            });
+        }
+        1 | 2 => {
+            let rows = if *tab == 1 { &aid.situations } else { &aid.morale };
+            egui::Grid::new(("aid_mods", *tab)).striped(true).show(ui, |ui| {
+                for h in ["Situation", "Inf", "V/G", "Mort", "Art", "Source"] {
+                    ui.label(RichText::new(h).strong());
+                }
+                ui.end_row();
+                for row in rows {
+                    let colour = if row.source.is_house() { HOUSE } else { Color32::LIGHT_GRAY };
+                    let mut inf = cell_text(&row.inf);
+                    if !row.bands.is_empty() {
+                        let bands: Vec<String> = row
+                            .bands
+                            .iter()
+                            .map(|b| {
+                                let v = Cell::Fp(b.value).label();
+                                if b.to >= 99 {
+                                    format!("{}+: {v}", b.from)
+                                } else {
+                                    format!("{}\u{2013}{}: {v}", b.from, b.to)
+                                }
+                            })
+                            .collect();
+                        inf = bands.join(", ");
+                    }
+                    ui.label(RichText::new(&row.name).color(colour)).on_hover_text(&row.note);
+                    ui.label(RichText::new(inf).color(colour));
+                    ui.label(RichText::new(cell_text(&row.vg)).color(colour));
+                    ui.label(RichText::new(cell_text(&row.mort)).color(colour));
+                    ui.label(RichText::new(cell_text(&row.art)).color(colour));
+                    ui.label(RichText::new(row.source.label()).color(colour));
+                    ui.end_row();
+                }
+            });
+        }
+        n => {
+            if let Some(t) = aid.tables.get(n - 3) {
+                ui.label(RichText::new(format!("{} {}", t.section, t.title)).strong());
+                egui::Grid::new(("aid_table", n)).striped(true).show(ui, |ui| {
+                    if !t.columns.is_empty() {
+                        for h in &t.columns {
+                            ui.label(RichText::new(h).strong());
+                        }
+                        ui.label(RichText::new("Source").strong());
+                        ui.end_row();
+                    }
+                    for row in &t.rows {
+                        let colour = if row.source.is_house() { HOUSE } else { Color32::LIGHT_GRAY };
+                        for c in &row.cells {
+                            ui.label(RichText::new(c).color(colour));
+                        }
+                        ui.label(RichText::new(row.source.label()).color(colour));
+                        ui.end_row();
+                    }
+                });
+            }
+        }
+    });
+}

@@ -1,0 +1,133 @@
+//! Components and resources of the game world.
+
+use bevy::prelude::*;
+
+use crate::scenario::schema::{FortificationKind, Scenario, SideId, Spine, Terrain};
+use crate::scenario::{Coord, PlayerAid, Roster};
+
+use super::Board;
+
+/// A hex of the map, one entity per hex.
+#[derive(Component, Debug, Clone, Copy)]
+pub struct HexCell {
+    pub coord: Coord,
+    pub terrain: Terrain,
+    /// Hill level (R 47.0).
+    pub level: u8,
+}
+
+/// A Squad, WT or Decoy (R 2.0).
+#[derive(Component, Debug, Clone)]
+pub struct Unit {
+    /// Scenario id (`"A1"`).
+    pub id: String,
+    /// Unit type id in the roster.
+    pub kind: String,
+    pub side: SideId,
+    /// Flipped to its Reduced side (R 2.0).
+    pub reduced: bool,
+    pub company: Option<String>,
+}
+
+/// Where a unit or marker is: its hex, and whether inside the Cave (R 43.4).
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Location {
+    pub coord: Coord,
+    pub in_cave: bool,
+}
+
+/// Infantry facing toward a hexspine (R 2.2).
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Facing(pub Spine);
+
+/// Suppression markers (R 7.0).
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Suppression {
+    Suppressed,
+    Full,
+}
+
+/// Marked Used this turn (R 4.2).
+#[derive(Component, Debug, Clone, Copy)]
+pub struct Used;
+
+/// Marked Op Fire (R 4.3).
+#[derive(Component, Debug, Clone, Copy)]
+pub struct OpFire;
+
+/// Under a Conceal counter (R 15.0); Japanese start at −2 (R 59.2).
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Concealed {
+    pub minus_two: bool,
+}
+
+/// A fortification counter (R 43.0).
+#[derive(Component, Debug, Clone, Copy)]
+pub struct FortificationCounter {
+    pub kind: FortificationKind,
+    pub facing: Option<Spine>,
+    pub concealed: bool,
+}
+
+/// Order of the units in a hex, bottom first (as stacked on the table).
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub struct StackOrder(pub u8);
+
+/// The scenario being played.
+#[derive(Resource, Debug, Clone)]
+pub struct ActiveScenario {
+    pub scenario: Scenario,
+    pub origin: String,
+}
+
+/// The map as plain data.
+#[derive(Resource, Debug, Clone)]
+pub struct BoardRes(pub Board);
+
+/// The unit roster (`assets/units.ron`).
+#[derive(Resource, Debug, Clone)]
+pub struct RosterRes(pub Roster);
+
+/// The Player Aid (`assets/player_aid.ron`).
+#[derive(Resource, Debug, Clone)]
+pub struct AidRes(pub PlayerAid);
+
+/// The phases of a turn (R 1.0).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Phase {
+    /// Before the first Operations Phase.
+    #[default]
+    Setup,
+    Operations,
+    Rout,
+    Melee,
+    Recovery,
+}
+
+impl Phase {
+    pub fn name(self) -> &'static str {
+        match self {
+            Phase::Setup => "Setup",
+            Phase::Operations => "Operations Phase",
+            Phase::Rout => "Rout Phase",
+            Phase::Melee => "Melee Phase",
+            Phase::Recovery => "Recovery Phase",
+        }
+    }
+}
+
+/// Turn record (R 1.0) and the Command Points left to each side (R 3.0).
+#[derive(Resource, Debug, Clone)]
+pub struct TurnTrack {
+    pub turn: u8,
+    pub last_turn: u8,
+    pub phase: Phase,
+    pub active: SideId,
+    pub command_points: [u8; 2],
+}
+
+/// The side whose eyes the board shows: enemy units under Conceal counters
+/// appear only as Conceal counters (R 15.0). In hotseat it follows the
+/// active side; `V` hands the screen over.
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Viewer(pub SideId);

@@ -1,0 +1,10 @@
+//! The ECS world: hexes, units and markers as entities (see
+//! `docs/architecture.md`), and the plain [`board::Board`] that rule
+//! functions read.
+
+pub mod board;
+pub mod components;
+pub mod spawn;
+
+pub use board::Board;
+pub use components::*;

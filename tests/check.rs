@@ -1,0 +1,176 @@
+//! `bob check`: every bad-scenario case of the foundation gives its precise
+//! message with file, line and column; good scenarios pass (R 2.0, R 18.0,
+//! R 43.4).
+
+use std::path::PathBuf;
+
+use bob::cli::check_files;
+use bob::scenario::{self, PlayerAid, Roster};
+
+fn data() -> (Roster, PlayerAid) {
+    (
+        scenario::builtin_roster().expect("roster builds"),
+        scenario::builtin_player_aid().expect("player aid builds"),
+    )
+}
+
+fn base() -> String {
+    std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/minimal.ron"))
+        .expect("minimal.ron is in the repo")
+}
+
+/// Checks `text` as if it were the file `bad.ron`; returns the report.
+fn check_text(text: &str) -> (String, bool) {
+    let dir = std::env::temp_dir().join(format!("bob-check-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let name = format!("case-{:x}.ron", text.len() * 31 + text.bytes().map(usize::from).sum::<usize>());
+    let path = dir.join(&name);
+    std::fs::write(&path, text).unwrap();
+    let (roster, aid) = data();
+    let (out, ok) = check_files(std::slice::from_ref(&path), &roster, &aid);
+    (out.replace(&path.display().to_string(), "bad.ron"), ok)
+}
+
+fn broken(from: &str, to: &str) -> String {
+    let b = base();
+    assert!(b.contains(from), "the base file contains {from:?}");
+    b.replacen(from, to, 1)
+}
+
+#[test]
+fn the_built_in_scenarios_pass() {
+    let (roster, aid) = data();
+    let dir = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios"));
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    let (out, ok) = check_files(&files, &roster, &aid);
+    assert!(ok, "{out}");
+    assert!(out.contains("scenarios/guadalcanal.ron: ok"), "{out}");
+    assert!(out.contains("scenarios/training.ron: ok"), "{out}");
+}
+
+#[test]
+fn the_minimal_scenario_passes() {
+    let (out, ok) = check_text(&base());
+    assert!(ok, "{out}");
+    assert_eq!(out, "bad.ron: ok \u{2014} Minimal (minimal)\n");
+}
+
+#[test]
+fn unknown_terrain_suggests_the_right_word() {
+    let (out, ok) = check_text(&broken("terrain: woods", "terrain: jungel"));
+    assert!(!ok);
+    assert_eq!(out, "bad.ron:40:23: unknown terrain `\"jungel\"` \u{2014} did you mean `jungle`?\n");
+}
+
+#[test]
+fn unit_off_the_map() {
+    let (out, ok) = check_text(&broken("at: \"E3\"", "at: \"Z99\""));
+    assert!(!ok);
+    assert_eq!(
+        out,
+        "bad.ron:52:63: unit G1 placed off the map at `Z99` (the map is A1\u{2013}F5)\n"
+    );
+}
+
+#[test]
+fn two_units_with_one_id() {
+    let (out, ok) = check_text(&broken("(id: \"A2\"", "(id: \"A1\""));
+    assert!(!ok);
+    assert_eq!(out, "bad.ron:51:18: two units with the id `A1`\n");
+}
+
+#[test]
+fn over_stacked_hex_at_setup() {
+    let text = broken(
+        "        (id: \"G1\"",
+        "        (id: \"A3\", unit: \"para_squad\", side: allies, at: \"A2\"),\n        (id: \"G1\"",
+    );
+    let (out, ok) = check_text(&text);
+    assert!(!ok);
+    assert_eq!(
+        out,
+        "bad.ron:52:18: over-stacked hex at setup: A2 has 3 allies units (A1, A2, A3) (R 2.0: two Squads/WTs per side)\n"
+    );
+}
+
+#[test]
+fn reinforcement_past_the_last_turn() {
+    let (out, ok) = check_text(&broken("(turn: 2,", "(turn: 4,"));
+    assert!(!ok);
+    assert_eq!(
+        out,
+        "bad.ron:55:5: a reinforcement arrives on turn 4, but the scenario has 3 turns\n"
+    );
+}
+
+#[test]
+fn cave_not_on_a_hill_facing_lower_ground() {
+    // E2 is level 1; its NE spine faces F2 (level 0) and E1 (level 0): good.
+    let good = broken("(kind: foxhole, at: \"D4\")", "(kind: cave, at: \"E2\", facing: Some(ne))");
+    let (out, ok) = check_text(&good);
+    assert!(ok, "{out}");
+    // Its S spine faces E3 (level 0) and D3 (level 0)... make E3 a hill too.
+    let bad = good.replace("(level: 1, hexes: [\"E2\"])", "(level: 1, hexes: [\"E2\", \"E1\"])");
+    let (out, ok) = check_text(&bad);
+    assert!(!ok);
+    assert_eq!(
+        out,
+        "bad.ron:47:33: a cave must be on a hill facing lower ground (R 43.4): front hex E1 is level 1, the cave's hex E2 is level 1\n"
+    );
+    let flat = good.replace("(level: 1, hexes: [\"E2\"])", "(level: 1, hexes: [\"A1\"])");
+    let (out, _) = check_text(&flat);
+    assert_eq!(
+        out,
+        "bad.ron:47:33: a cave must be on a hill facing lower ground (R 43.4): E2 is level 0\n"
+    );
+}
+
+#[test]
+fn unknown_unit_type_suggests_the_right_id() {
+    let (out, ok) = check_text(&broken("unit: \"para_squad\"", "unit: \"para_sqad\""));
+    assert!(!ok);
+    assert_eq!(
+        out,
+        "bad.ron:50:28: unknown unit type `\"para_sqad\"` \u{2014} did you mean `para_squad`?\n"
+    );
+}
+
+#[test]
+fn truncated_file() {
+    let b = base();
+    let (out, ok) = check_text(&b[..b.len() / 2]);
+    assert!(!ok);
+    assert!(out.starts_with("bad.ron:"), "{out}");
+    assert!(out.contains("truncated") || out.contains("Unexpected end"), "{out}");
+}
+
+#[test]
+fn empty_file_and_junk_bytes_never_panic() {
+    let (out, ok) = check_text("");
+    assert!(!ok);
+    assert_eq!(out, "bad.ron:1:1: file is empty\n");
+    let junk: Vec<u8> = (0..5000u32).map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8).collect();
+    let dir = std::env::temp_dir().join(format!("bob-junk-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("junk.ron");
+    std::fs::write(&path, &junk).unwrap();
+    let (roster, aid) = data();
+    let (out, ok) = check_files(std::slice::from_ref(&path), &roster, &aid);
+    assert!(!ok);
+    assert!(out.contains("junk.ron:"), "{out}");
+}
+
+#[test]
+fn missing_file_is_named() {
+    let (roster, aid) = data();
+    let (out, ok) = check_files(&[PathBuf::from("no/such/file.ron")], &roster, &aid);
+    assert!(!ok);
+    assert_eq!(
+        out,
+        "no/such/file.ron:1:1: no such file, and no built-in scenario by that name (see `bob list`)\n"
+    );
+}
