@@ -18,7 +18,8 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 fn main() {
-    let root = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
+    let root =
+        PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
     println!("cargo:rerun-if-changed=scenarios");
     println!("cargo:rerun-if-changed=assets/units.ron");
     println!("cargo:rerun-if-changed=assets/player_aid.ron");
@@ -39,30 +40,56 @@ fn main() {
         .unwrap_or_default();
     files.sort();
 
-    let mut table = String::from("/// Scenario files carried by the binary: (file name, text).\npub static EMBEDDED_SCENARIOS: &[(&str, &str)] = &[\n");
+    let mut table = String::from(
+        "/// Scenario files carried by the binary: (file name, text).\npub static EMBEDDED_SCENARIOS: &[(&str, &str)] = &[\n",
+    );
     for path in &files {
-        let name = path.file_name().unwrap_or_default().to_string_lossy().to_string();
+        let name = path
+            .file_name()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .to_string();
         let bytes = std::fs::read(path).unwrap_or_default();
         if let (Some(roster), Some(aid)) = (&roster, &aid) {
             let (_, problems) = validate::check_scenario(&bytes, roster, aid);
             if !problems.is_empty() {
-                failures.push(validate::FileReport { file: format!("scenarios/{name}"), problems }.to_string());
+                failures.push(
+                    validate::FileReport {
+                        file: format!("scenarios/{name}"),
+                        problems,
+                    }
+                    .to_string(),
+                );
             }
         }
-        writeln!(table, "    ({name:?}, include_str!({:?})),", path.display().to_string()).ok();
+        writeln!(
+            table,
+            "    ({name:?}, include_str!({:?})),",
+            path.display().to_string()
+        )
+        .ok();
     }
     table.push_str("];\n");
-    writeln!(table, "/// `assets/units.ron` as built.\npub static UNITS_RON: &str = include_str!({:?});", units_path.display().to_string()).ok();
+    writeln!(
+        table,
+        "/// `assets/units.ron` as built.\npub static UNITS_RON: &str = include_str!({:?});",
+        units_path.display().to_string()
+    )
+    .ok();
     writeln!(table, "/// `assets/player_aid.ron` as built.\npub static PLAYER_AID_RON: &str = include_str!({:?});", aid_path.display().to_string()).ok();
 
     if !failures.is_empty() {
         for f in &failures {
             eprintln!("{f}");
         }
-        eprintln!("error: {} data file(s) failed their check; see above", failures.len());
+        eprintln!(
+            "error: {} data file(s) failed their check; see above",
+            failures.len()
+        );
         std::process::exit(1);
     }
-    let out = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("embedded.rs");
+    let out =
+        PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("embedded.rs");
     std::fs::write(out, table).expect("OUT_DIR is writable");
 }
 
@@ -82,7 +109,13 @@ fn load<T: serde::de::DeserializeOwned>(path: &Path, failures: &mut Vec<String>)
     match validate::text_of(&bytes).and_then(validate::parse_ron::<T>) {
         Ok(v) => Some(v),
         Err(p) => {
-            failures.push(validate::FileReport { file, problems: vec![p] }.to_string());
+            failures.push(
+                validate::FileReport {
+                    file,
+                    problems: vec![p],
+                }
+                .to_string(),
+            );
             None
         }
     }

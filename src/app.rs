@@ -138,6 +138,7 @@ pub fn run(options: LaunchOptions) -> ExitCode {
                 ..default()
             })
             .set(AssetPlugin {
+                file_path: asset_root(),
                 meta_check: AssetMetaCheck::Never,
                 ..default()
             })
@@ -179,8 +180,29 @@ pub fn run(options: LaunchOptions) -> ExitCode {
     }
 }
 
+/// Where `assets/` is: beside the working directory (a checkout, `cargo run`),
+/// else beside the binary. If neither has it, loading fails over to the
+/// copies built into the binary.
+fn asset_root() -> String {
+    let candidates = [
+        std::env::var_os("BEVY_ASSET_ROOT").map(|r| PathBuf::from(r).join("assets")),
+        std::env::current_dir().ok().map(|d| d.join("assets")),
+        Some(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("assets")),
+        std::env::current_exe()
+            .ok()
+            .and_then(|e| e.parent().map(|p| p.join("assets"))),
+    ];
+    candidates
+        .into_iter()
+        .flatten()
+        .find(|d| d.join("units.ron").is_file())
+        .map_or_else(|| "assets".to_string(), |d| d.display().to_string())
+}
+
 fn use_builtin_data(mut next: ResMut<NextState<AppState>>) {
-    warn!("assets/units.ron or assets/player_aid.ron could not be read; using the copies built into the game");
+    warn!(
+        "assets/units.ron or assets/player_aid.ron could not be read; using the copies built into the game"
+    );
     next.set(AppState::InGame);
 }
 
@@ -250,13 +272,15 @@ fn screenshot_runner(
         worst * 1000.0
     );
     let path = req.path.clone();
-    commands
-        .spawn(Screenshot::primary_window())
-        .observe(move |captured: On<ScreenshotCaptured>, mut exit: MessageWriter<AppExit>| {
+    commands.spawn(Screenshot::primary_window()).observe(
+        move |captured: On<ScreenshotCaptured>, mut exit: MessageWriter<AppExit>| {
             let result = save_png(&captured.image, &path);
             match result {
                 Ok(colours) => {
-                    info!("screenshot saved to {} ({colours} distinct colours)", path.display());
+                    info!(
+                        "screenshot saved to {} ({colours} distinct colours)",
+                        path.display()
+                    );
                     exit.write(AppExit::Success);
                 }
                 Err(e) => {
@@ -264,7 +288,8 @@ fn screenshot_runner(
                     exit.write(AppExit::error());
                 }
             }
-        });
+        },
+    );
 }
 
 /// Saves the capture as PNG; fails when the picture is blank (fewer than
@@ -283,7 +308,8 @@ fn save_png(image: &Image, path: &std::path::Path) -> Result<usize, String> {
         }
     }
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+        std::fs::create_dir_all(dir)
+            .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     }
     rgb.save(path).map_err(|e| format!("cannot write: {e}"))?;
     if colours.len() < 16 {

@@ -66,8 +66,14 @@ fn parse_size(s: &str) -> Result<(u32, u32), String> {
     let (w, h) = s
         .split_once(['x', 'X'])
         .ok_or_else(|| format!("`{s}` is not WIDTHxHEIGHT, like 1600x900"))?;
-    let w: u32 = w.trim().parse().map_err(|_| format!("width `{w}` is not a number"))?;
-    let h: u32 = h.trim().parse().map_err(|_| format!("height `{h}` is not a number"))?;
+    let w: u32 = w
+        .trim()
+        .parse()
+        .map_err(|_| format!("width `{w}` is not a number"))?;
+    let h: u32 = h
+        .trim()
+        .parse()
+        .map_err(|_| format!("height `{h}` is not a number"))?;
     if !(320..=7680).contains(&w) || !(240..=4320).contains(&h) {
         return Err(format!("{w}x{h} is outside 320x240 .. 7680x4320"));
     }
@@ -96,7 +102,14 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
         }
     };
     match cli.command {
-        None => play(scenario::DEFAULT_SCENARIO, (1600, 900), None, roster, aid, started),
+        None => play(
+            scenario::DEFAULT_SCENARIO,
+            (1600, 900),
+            None,
+            roster,
+            aid,
+            started,
+        ),
         Some(Command::Play { scenario, size }) => play(&scenario, size, None, roster, aid, started),
         Some(Command::List) => {
             print!("{}", list(&roster, &aid));

@@ -15,15 +15,21 @@ fn data() -> (Roster, PlayerAid) {
 }
 
 fn base() -> String {
-    std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/minimal.ron"))
-        .expect("minimal.ron is in the repo")
+    std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/minimal.ron"
+    ))
+    .expect("minimal.ron is in the repo")
 }
 
 /// Checks `text` as if it were the file `bad.ron`; returns the report.
 fn check_text(text: &str) -> (String, bool) {
     let dir = std::env::temp_dir().join(format!("bob-check-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let name = format!("case-{:x}.ron", text.len() * 31 + text.bytes().map(usize::from).sum::<usize>());
+    let name = format!(
+        "case-{:x}.ron",
+        text.len() * 31 + text.bytes().map(usize::from).sum::<usize>()
+    );
     let path = dir.join(&name);
     std::fs::write(&path, text).unwrap();
     let (roster, aid) = data();
@@ -63,7 +69,10 @@ fn the_minimal_scenario_passes() {
 fn unknown_terrain_suggests_the_right_word() {
     let (out, ok) = check_text(&broken("terrain: woods", "terrain: jungel"));
     assert!(!ok);
-    assert_eq!(out, "bad.ron:40:23: unknown terrain `\"jungel\"` \u{2014} did you mean `jungle`?\n");
+    assert_eq!(
+        out,
+        "bad.ron:40:23: unknown terrain `\"jungel\"` \u{2014} did you mean `jungle`?\n"
+    );
 }
 
 #[test]
@@ -72,7 +81,7 @@ fn unit_off_the_map() {
     assert!(!ok);
     assert_eq!(
         out,
-        "bad.ron:52:63: unit G1 placed off the map at `Z99` (the map is A1\u{2013}F5)\n"
+        "bad.ron:52:56: unit G1 placed off the map at `Z99` (the map is A1\u{2013}F5)\n"
     );
 }
 
@@ -80,7 +89,7 @@ fn unit_off_the_map() {
 fn two_units_with_one_id() {
     let (out, ok) = check_text(&broken("(id: \"A2\"", "(id: \"A1\""));
     assert!(!ok);
-    assert_eq!(out, "bad.ron:51:18: two units with the id `A1`\n");
+    assert_eq!(out, "bad.ron:51:14: two units with the id `A1`\n");
 }
 
 #[test]
@@ -93,7 +102,7 @@ fn over_stacked_hex_at_setup() {
     assert!(!ok);
     assert_eq!(
         out,
-        "bad.ron:52:18: over-stacked hex at setup: A2 has 3 allies units (A1, A2, A3) (R 2.0: two Squads/WTs per side)\n"
+        "bad.ron:52:14: over-stacked hex at setup: A2 has 3 allies units (A1, A2, A3) (R 2.0: two Squads/WTs per side)\n"
     );
 }
 
@@ -103,29 +112,35 @@ fn reinforcement_past_the_last_turn() {
     assert!(!ok);
     assert_eq!(
         out,
-        "bad.ron:55:5: a reinforcement arrives on turn 4, but the scenario has 3 turns\n"
+        "bad.ron:55:10: a reinforcement arrives on turn 4, but the scenario has 3 turns\n"
     );
 }
 
 #[test]
 fn cave_not_on_a_hill_facing_lower_ground() {
     // E2 is level 1; its NE spine faces F2 (level 0) and E1 (level 0): good.
-    let good = broken("(kind: foxhole, at: \"D4\")", "(kind: cave, at: \"E2\", facing: Some(ne))");
+    let good = broken(
+        "(kind: foxhole, at: \"D4\")",
+        "(kind: cave, at: \"E2\", facing: Some(ne))",
+    );
     let (out, ok) = check_text(&good);
     assert!(ok, "{out}");
-    // Its S spine faces E3 (level 0) and D3 (level 0)... make E3 a hill too.
-    let bad = good.replace("(level: 1, hexes: [\"E2\"])", "(level: 1, hexes: [\"E2\", \"E1\"])");
+    // Raise E1, one of its two front hexes, to the cave's level.
+    let bad = good.replace(
+        "(level: 1, hexes: [\"E2\"])",
+        "(level: 1, hexes: [\"E2\", \"E1\"])",
+    );
     let (out, ok) = check_text(&bad);
     assert!(!ok);
     assert_eq!(
         out,
-        "bad.ron:47:33: a cave must be on a hill facing lower ground (R 43.4): front hex E1 is level 1, the cave's hex E2 is level 1\n"
+        "bad.ron:46:30: a cave must be on a hill facing lower ground (R 43.4): front hex E1 is level 1, the cave's hex E2 is level 1\n"
     );
     let flat = good.replace("(level: 1, hexes: [\"E2\"])", "(level: 1, hexes: [\"A1\"])");
     let (out, _) = check_text(&flat);
     assert_eq!(
         out,
-        "bad.ron:47:33: a cave must be on a hill facing lower ground (R 43.4): E2 is level 0\n"
+        "bad.ron:46:30: a cave must be on a hill facing lower ground (R 43.4): E2 is level 0\n"
     );
 }
 
@@ -135,7 +150,7 @@ fn unknown_unit_type_suggests_the_right_id() {
     assert!(!ok);
     assert_eq!(
         out,
-        "bad.ron:50:28: unknown unit type `\"para_sqad\"` \u{2014} did you mean `para_squad`?\n"
+        "bad.ron:50:26: unknown unit type `\"para_sqad\"` \u{2014} did you mean `para_squad`?\n"
     );
 }
 
@@ -145,7 +160,10 @@ fn truncated_file() {
     let (out, ok) = check_text(&b[..b.len() / 2]);
     assert!(!ok);
     assert!(out.starts_with("bad.ron:"), "{out}");
-    assert!(out.contains("truncated") || out.contains("Unexpected end"), "{out}");
+    assert!(
+        out.contains("truncated") || out.contains("Unexpected end"),
+        "{out}"
+    );
 }
 
 #[test]
@@ -153,7 +171,9 @@ fn empty_file_and_junk_bytes_never_panic() {
     let (out, ok) = check_text("");
     assert!(!ok);
     assert_eq!(out, "bad.ron:1:1: file is empty\n");
-    let junk: Vec<u8> = (0..5000u32).map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8).collect();
+    let junk: Vec<u8> = (0..5000u32)
+        .map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8)
+        .collect();
     let dir = std::env::temp_dir().join(format!("bob-junk-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("junk.ron");

@@ -190,7 +190,12 @@ mod tests {
             ],
             ["D2", "E3", "E4", "D4", "C4", "C3"]
         );
-        assert_eq!(Coord::parse("A1", 16, 12).unwrap().neighbour(Side6::N, 16, 12), None);
+        assert_eq!(
+            Coord::parse("A1", 16, 12)
+                .unwrap()
+                .neighbour(Side6::N, 16, 12),
+            None
+        );
     }
 
     #[test]

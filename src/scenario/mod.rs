@@ -33,7 +33,10 @@ pub fn builtin_player_aid() -> Result<PlayerAid, FileReport> {
 }
 
 /// Parses a roster or Player Aid file, naming the file in any error.
-pub fn parse_data<T: serde::de::DeserializeOwned>(file: &str, bytes: &[u8]) -> Result<T, FileReport> {
+pub fn parse_data<T: serde::de::DeserializeOwned>(
+    file: &str,
+    bytes: &[u8],
+) -> Result<T, FileReport> {
     validate::text_of(bytes)
         .and_then(validate::parse_ron::<T>)
         .map_err(|p| FileReport {

@@ -205,6 +205,17 @@ fn locate_field(src: &str, field: &str) -> (usize, usize) {
         .map_or((1, 1), |off| position_of(src, off))
 }
 
+/// The position of the `nth` `needle` after the first `anchor`.
+fn locate_after(src: &str, anchor: &str, needle: &str, nth: usize) -> (usize, usize) {
+    let Some(start) = src.find(anchor) else {
+        return (1, 1);
+    };
+    src[start..].match_indices(needle).nth(nth).map_or_else(
+        || position_of(src, start),
+        |(off, _)| position_of(src, start + off),
+    )
+}
+
 /// Reads and checks a scenario. Returns the scenario when it parsed, and every
 /// problem found (empty when the scenario is good).
 pub fn check_scenario(
@@ -276,7 +287,10 @@ impl Checker<'_> {
     fn one_hex(&mut self, field: Option<&str>, entry: &str, what: &str) -> Option<Coord> {
         if entry.contains(':') {
             let pos = locate(self.src, field, entry, 0);
-            self.push(pos, format!("{what} must be one hex, not the area `{entry}`"));
+            self.push(
+                pos,
+                format!("{what} must be one hex, not the area `{entry}`"),
+            );
             return None;
         }
         self.hexes(field, entry, what).into_iter().next()
@@ -479,11 +493,11 @@ impl Checker<'_> {
             .filter(|f| f.kind.is_cave())
             .filter_map(|f| Coord::parse(&f.at, sc.map.columns, sc.map.rows).ok())
             .collect();
-        let all_ids = sc
-            .setup
-            .iter()
-            .map(|p| &p.id)
-            .chain(sc.reinforcements.iter().flat_map(|r| r.units.iter().map(|u| &u.id)));
+        let all_ids = sc.setup.iter().map(|p| &p.id).chain(
+            sc.reinforcements
+                .iter()
+                .flat_map(|r| r.units.iter().map(|u| &u.id)),
+        );
         for id in all_ids {
             let n = ids.entry(id.as_str()).or_insert(0);
             *n += 1;
@@ -514,11 +528,17 @@ impl Checker<'_> {
             if p.in_cave {
                 let pos = locate(self.src, Some("id"), &p.id, 0);
                 if !caves.contains(&c) {
-                    self.push(pos, format!("unit {} is `in_cave` but {} has no cave", p.id, p.at));
+                    self.push(
+                        pos,
+                        format!("unit {} is `in_cave` but {} has no cave", p.id, p.at),
+                    );
                 } else if nationality != Some(Nationality::Japanese) {
                     self.push(
                         pos,
-                        format!("unit {}: non-Japanese units can't enter Caves (R 43.4)", p.id),
+                        format!(
+                            "unit {}: non-Japanese units can't enter Caves (R 43.4)",
+                            p.id
+                        ),
                     );
                 }
             }
@@ -534,7 +554,10 @@ impl Checker<'_> {
                     ),
                 );
             }
-            stacks.entry((c, p.side, p.in_cave)).or_default().push(&p.id);
+            stacks
+                .entry((c, p.side, p.in_cave))
+                .or_default()
+                .push(&p.id);
         }
         let limit = self.aid.constants.stacking_per_side as usize;
         for ((c, side, cave), units) in stacks {
@@ -573,9 +596,9 @@ impl Checker<'_> {
                 );
             }
         }
-        for r in &sc.reinforcements {
+        for (i, r) in sc.reinforcements.iter().enumerate() {
             if r.turn == 0 || r.turn > sc.turns {
-                let pos = locate_field(self.src, "reinforcements");
+                let pos = locate_after(self.src, "reinforcements:", "turn:", i);
                 self.push(
                     pos,
                     format!(
@@ -652,10 +675,16 @@ impl Checker<'_> {
         let sc = self.sc;
         if sc.victory.is_empty() {
             let pos = locate_field(self.src, "victory");
-            self.push(pos, "the card needs at least one victory condition (R 18.0)".into());
+            self.push(
+                pos,
+                "the card needs at least one victory condition (R 18.0)".into(),
+            );
         }
         for v in &sc.victory {
-            if let VictoryCondition::ControlHexes { hexes, at_least, .. } = v {
+            if let VictoryCondition::ControlHexes {
+                hexes, at_least, ..
+            } = v
+            {
                 let mut n = 0;
                 for h in hexes {
                     n += self.hexes(None, h, "victory hex").len();

@@ -72,7 +72,10 @@ fn draw_hex(p: &mut Painter, board: &Board, c: Coord, theater: Theater) -> Vec<E
     out.push(p.hexagon(centre, HEX_RADIUS, base, z::HEX));
 
     // Streams and gullies run to the neighbouring stream/gully hexes.
-    if matches!(cell.terrain, Terrain::Stream | Terrain::Gully | Terrain::River) {
+    if matches!(
+        cell.terrain,
+        Terrain::Stream | Terrain::Gully | Terrain::River
+    ) {
         out.extend(draw_watercourse(p, board, c, cell.terrain));
     }
     // Roads and paths along their hexsides.
@@ -182,7 +185,12 @@ fn draw_terrain_art(p: &mut Painter, c: Coord, t: Terrain, centre: Vec2) -> Vec<
         Terrain::Woods => {
             for d in scatter(col, row, 9, 0.62, 1) {
                 let r = 9.0 + jitter(col, row, (d.x * 10.0) as u32) * 5.0;
-                out.push(p.circle(centre + d + Vec2::new(1.5, -1.5), r + 1.5, pal::TREE_DARK, z::ART));
+                out.push(p.circle(
+                    centre + d + Vec2::new(1.5, -1.5),
+                    r + 1.5,
+                    pal::TREE_DARK,
+                    z::ART,
+                ));
                 out.push(p.circle(centre + d, r, pal::TREE, z::ART + 0.1));
                 out.push(p.circle(
                     centre + d + Vec2::new(-r * 0.3, r * 0.3),
@@ -297,7 +305,8 @@ fn draw_terrain_art(p: &mut Painter, c: Coord, t: Terrain, centre: Vec2) -> Vec<
             ));
             if jitter(col, row, 4) > 0.35 {
                 let small = Vec2::new(18.0, 16.0);
-                let at2 = at + Vec2::from_angle(angle) * 24.0 + Vec2::from_angle(angle).perp() * 12.0;
+                let at2 =
+                    at + Vec2::from_angle(angle) * 24.0 + Vec2::from_angle(angle).perp() * 12.0;
                 out.push(p.rect(at2, small + Vec2::splat(4.0), angle, pal::OUTLINE, z::ART));
                 out.push(p.rect(at2, small, angle, wall, z::ART + 0.1));
             }

@@ -23,7 +23,7 @@ use super::paint::{ArtCache, Painter};
 use super::palette as pal;
 
 /// Counter side length in world units.
-pub const COUNTER: f32 = 44.0;
+pub const COUNTER: f32 = 60.0;
 
 /// Marks every entity of the drawn counters (redrawn when anything changes).
 #[derive(Component)]
@@ -60,7 +60,9 @@ pub fn marker_labels(
         Some(Suppression::Suppressed) => {
             v.push(("SUPPRESSED", Color::srgb(0.98, 0.86, 0.10), Color::BLACK))
         }
-        Some(Suppression::Full) => v.push(("FULLY SUPP", Color::srgb(0.85, 0.12, 0.10), Color::WHITE)),
+        Some(Suppression::Full) => {
+            v.push(("FULLY SUPP", Color::srgb(0.85, 0.12, 0.10), Color::WHITE))
+        }
         None => {}
     }
     if used {
@@ -71,7 +73,11 @@ pub fn marker_labels(
     }
     if let Some(c) = concealed {
         v.push((
-            if c.minus_two { "CONCEAL \u{2212}2" } else { "CONCEAL \u{2212}1" },
+            if c.minus_two {
+                "CONCEAL -2"
+            } else {
+                "CONCEAL -1"
+            },
             Color::srgb(0.16, 0.20, 0.34),
             Color::WHITE,
         ));
@@ -141,13 +147,23 @@ pub fn redraw_counters(
     // Fortifications under the units.
     let occupied: Vec<(Coord, SideId)> = units.iter().map(|r| (r.1.coord, r.0.side)).collect();
     for (f, loc) in &forts {
-        let own = occupied.iter().any(|(c, s)| *c == loc.coord && *s == viewer.0);
-        spawned.extend(draw_fortification(&mut p, f, loc.coord, f.concealed && !own));
+        let own = occupied
+            .iter()
+            .any(|(c, s)| *c == loc.coord && *s == viewer.0);
+        spawned.extend(draw_fortification(
+            &mut p,
+            f,
+            loc.coord,
+            f.concealed && !own,
+        ));
     }
     // Units by location, in stacking order.
     let mut stacks: BTreeMap<(Coord, bool), Vec<UnitRow>> = BTreeMap::new();
     for row in &units {
-        stacks.entry((row.1.coord, row.1.in_cave)).or_default().push(row);
+        stacks
+            .entry((row.1.coord, row.1.in_cave))
+            .or_default()
+            .push(row);
     }
     let cave_facing = |c: Coord| {
         forts
@@ -168,7 +184,7 @@ pub fn redraw_counters(
             base += Vec2::new(-6.0, -8.0);
         }
         for (i, r) in rows.into_iter().enumerate() {
-            let step = Vec2::new(7.0, 7.0);
+            let step = Vec2::new(9.0, -7.0);
             let at = base + step * (i as f32 - (n as f32 - 1.0) * 0.5);
             let zc = z::COUNTER + i as f32 * 2.0 + if in_cave { 8.0 } else { 0.0 };
             let Some(ut) = roster.0.get(&r.0.kind) else {
@@ -201,19 +217,21 @@ pub fn redraw_counters(
                             zc + 0.05,
                         ));
                     }
-                    let markers = marker_labels(
-                        r.4.copied(),
-                        r.5.is_some(),
-                        r.6.is_some(),
-                        r.7.copied(),
-                    );
+                    let markers =
+                        marker_labels(r.4.copied(), r.5.is_some(), r.6.is_some(), r.7.copied());
                     for (k, (label, colour, text)) in markers.into_iter().enumerate() {
-                        let y = COUNTER * 0.5 + 6.0 + k as f32 * 12.0;
+                        let y = COUNTER * 0.5 + 7.0 + k as f32 * 14.0;
                         let mz = zc + 0.5 + k as f32 * 0.1;
                         let c = at + Vec2::new(3.0, y);
-                        spawned.push(p.rect(c, Vec2::new(COUNTER + 2.0, 13.0), 0.0, pal::OUTLINE, mz));
-                        spawned.push(p.rect(c, Vec2::new(COUNTER, 11.0), 0.0, colour, mz + 0.01));
-                        spawned.push(p.text(label, c, 8.0, text, mz + 0.02));
+                        spawned.push(p.rect(
+                            c,
+                            Vec2::new(COUNTER + 2.0, 15.0),
+                            0.0,
+                            pal::OUTLINE,
+                            mz,
+                        ));
+                        spawned.push(p.rect(c, Vec2::new(COUNTER, 13.0), 0.0, colour, mz + 0.01));
+                        spawned.push(p.text(label, c, 10.0, text, mz + 0.02));
                     }
                 }
             }
@@ -228,48 +246,102 @@ fn draw_face(p: &mut Painter, ut: &UnitType, reduced: bool, at: Vec2, zc: f32) -
     let side: &CounterSide = if reduced { &ut.reduced } else { &ut.full };
     let (body, ink) = pal::counter_colours(ut.nationality);
     let mut out = vec![
-        p.rect(at + Vec2::new(3.0, -3.0), Vec2::splat(COUNTER), 0.0, Color::srgba(0.0, 0.0, 0.0, 0.45), zc),
+        p.rect(
+            at + Vec2::new(3.0, -3.0),
+            Vec2::splat(COUNTER),
+            0.0,
+            Color::srgba(0.0, 0.0, 0.0, 0.45),
+            zc,
+        ),
         p.rect(at, Vec2::splat(COUNTER + 2.0), 0.0, pal::OUTLINE, zc + 0.01),
         p.rect(at, Vec2::splat(COUNTER), 0.0, body, zc + 0.02),
     ];
     if reduced {
         // R 2.0: the Reduced side carries a horizontal stripe.
-        out.push(p.rect(at + Vec2::new(0.0, 6.0), Vec2::new(COUNTER, 5.0), 0.0, Color::srgba(1.0, 1.0, 1.0, 0.75), zc + 0.03));
-        out.push(p.rect(at + Vec2::new(0.0, 6.0), Vec2::new(COUNTER, 1.5), 0.0, Color::srgb(0.75, 0.1, 0.1), zc + 0.035));
+        out.push(p.rect(
+            at + Vec2::new(0.0, 6.0),
+            Vec2::new(COUNTER, 5.0),
+            0.0,
+            Color::srgba(1.0, 1.0, 1.0, 0.75),
+            zc + 0.03,
+        ));
+        out.push(p.rect(
+            at + Vec2::new(0.0, 6.0),
+            Vec2::new(COUNTER, 1.5),
+            0.0,
+            Color::srgb(0.75, 0.1, 0.1),
+            zc + 0.035,
+        ));
     }
     let zt = zc + 0.05;
     let half = COUNTER * 0.5;
     if ut.class == UnitClass::Decoy {
-        out.push(p.text("DECOY", at + Vec2::new(0.0, 12.0), 9.0, ink, zt));
-        out.push(p.text("?", at + Vec2::new(0.0, -5.0), 18.0, ink, zt));
+        out.push(p.text("DECOY", at + Vec2::new(0.0, 16.0), 12.0, ink, zt));
+        out.push(p.text("?", at + Vec2::new(0.0, -6.0), 26.0, ink, zt));
         return out;
     }
     // FP-Prof, top left, with the Melee subscript.
-    out.push(p.text(format!("{}-{}", side.fp, side.prof), at + Vec2::new(-half + 12.0, half - 8.0), 12.0, ink, zt));
+    out.push(p.text(
+        format!("{}-{}", side.fp, side.prof),
+        at + Vec2::new(-half + 15.0, half - 10.0),
+        16.0,
+        ink,
+        zt,
+    ));
     if let Some(m) = side.melee {
-        out.push(p.text(m.to_string(), at + Vec2::new(-half + 25.0, half - 12.0), 8.0, ink, zt));
+        out.push(p.text(
+            m.to_string(),
+            at + Vec2::new(-half + 32.0, half - 15.0),
+            11.0,
+            ink,
+            zt,
+        ));
     }
     // Range, top right.
-    out.push(p.text(side.range.label(), at + Vec2::new(half - 7.0, half - 8.0), 11.0, ink, zt));
+    out.push(p.text(
+        side.range.label(),
+        at + Vec2::new(half - 9.0, half - 10.0),
+        15.0,
+        ink,
+        zt,
+    ));
     // Symbol and short name.
-    out.extend(symbol(p, ut.class, at + Vec2::new(-7.0, -1.0), ink, zt));
-    out.push(p.text(ut.short.clone(), at + Vec2::new(12.0, -1.0), 8.0, ink, zt));
+    out.extend(symbol(p, ut.class, at + Vec2::new(-9.0, 0.0), ink, zt));
+    out.push(p.text(ut.short.clone(), at + Vec2::new(16.0, 0.0), 10.0, ink, zt));
     if let Some(s) = side.satw {
-        out.push(p.text(format!("S{s}"), at + Vec2::new(half - 7.0, 8.0), 7.0, ink, zt));
+        out.push(p.text(
+            format!("S{s}"),
+            at + Vec2::new(half - 9.0, 10.0),
+            9.0,
+            ink,
+            zt,
+        ));
     }
     // Casualty bottom left, Morale bottom right.
     let cas = match side.casualty {
         (a, Some(b)) => format!("{a}/{b}"),
         (a, None) => a.to_string(),
     };
-    out.push(p.text(cas, at + Vec2::new(-half + 11.0, -half + 8.0), 10.0, ink, zt));
-    out.push(p.text(side.morale.0.to_string(), at + Vec2::new(half - 9.0, -half + 8.0), 11.0, ink, zt));
+    out.push(p.text(
+        cas,
+        at + Vec2::new(-half + 14.0, -half + 10.0),
+        14.0,
+        ink,
+        zt,
+    ));
+    out.push(p.text(
+        side.morale.0.to_string(),
+        at + Vec2::new(half - 11.0, -half + 10.0),
+        15.0,
+        ink,
+        zt,
+    ));
     out
 }
 
 /// NATO-style symbol: infantry box with a cross; MG adds a bar; mortar a circle.
 fn symbol(p: &mut Painter, class: UnitClass, at: Vec2, ink: Color, zt: f32) -> Vec<Entity> {
-    let (w, h) = (17.0, 11.0);
+    let (w, h) = (22.0, 14.0);
     let corners = [
         at + Vec2::new(-w / 2.0, -h / 2.0),
         at + Vec2::new(w / 2.0, -h / 2.0),
@@ -284,11 +356,23 @@ fn symbol(p: &mut Painter, class: UnitClass, at: Vec2, ink: Color, zt: f32) -> V
     out.push(p.line(corners[1], corners[3], 1.1, ink, zt));
     match class {
         UnitClass::MgTeam => {
-            out.push(p.line(at + Vec2::new(-w / 2.0, h / 2.0 + 3.0), at + Vec2::new(w / 2.0, h / 2.0 + 3.0), 1.6, ink, zt));
+            out.push(p.line(
+                at + Vec2::new(-w / 2.0, h / 2.0 + 3.0),
+                at + Vec2::new(w / 2.0, h / 2.0 + 3.0),
+                1.6,
+                ink,
+                zt,
+            ));
         }
         UnitClass::MortarTeam | UnitClass::GdSquad => {
             out.push(p.circle(at + Vec2::new(0.0, h / 2.0 + 3.5), 2.2, ink, zt));
-            out.push(p.triangle(at + Vec2::new(0.0, -h / 2.0 - 3.0), Vec2::new(5.0, 4.0), FRAC_PI_2, ink, zt));
+            out.push(p.triangle(
+                at + Vec2::new(0.0, -h / 2.0 - 3.0),
+                Vec2::new(5.0, 4.0),
+                FRAC_PI_2,
+                ink,
+                zt,
+            ));
         }
         _ => {}
     }
@@ -297,26 +381,59 @@ fn symbol(p: &mut Painter, class: UnitClass, at: Vec2, ink: Color, zt: f32) -> V
 
 fn draw_conceal_counter(p: &mut Painter, at: Vec2, minus_two: bool, zc: f32) -> Vec<Entity> {
     vec![
-        p.rect(at + Vec2::new(3.0, -3.0), Vec2::splat(COUNTER), 0.0, Color::srgba(0.0, 0.0, 0.0, 0.45), zc),
+        p.rect(
+            at + Vec2::new(3.0, -3.0),
+            Vec2::splat(COUNTER),
+            0.0,
+            Color::srgba(0.0, 0.0, 0.0, 0.45),
+            zc,
+        ),
         p.rect(at, Vec2::splat(COUNTER + 2.0), 0.0, pal::OUTLINE, zc + 0.01),
-        p.rect(at, Vec2::splat(COUNTER), 0.0, Color::srgb(0.16, 0.20, 0.34), zc + 0.02),
-        p.text("?", at + Vec2::new(0.0, 3.0), 22.0, Color::WHITE, zc + 0.05),
+        p.rect(
+            at,
+            Vec2::splat(COUNTER),
+            0.0,
+            Color::srgb(0.16, 0.20, 0.34),
+            zc + 0.02,
+        ),
         p.text(
-            if minus_two { "\u{2212}2" } else { "\u{2212}1" },
-            at + Vec2::new(COUNTER * 0.5 - 9.0, -COUNTER * 0.5 + 8.0),
-            10.0,
+            "?",
+            at + Vec2::new(-6.0, -2.0),
+            30.0,
             Color::WHITE,
             zc + 0.05,
         ),
-        p.text("CONCEAL", at + Vec2::new(0.0, -COUNTER * 0.5 + 19.0), 7.0, Color::srgb(0.8, 0.8, 0.9), zc + 0.05),
+        p.text(
+            if minus_two { "-2" } else { "-1" },
+            at + Vec2::new(COUNTER * 0.5 - 12.0, -COUNTER * 0.5 + 11.0),
+            15.0,
+            Color::srgb(1.0, 0.85, 0.4),
+            zc + 0.05,
+        ),
+        p.text(
+            "CONCEAL",
+            at + Vec2::new(0.0, COUNTER * 0.5 - 8.0),
+            9.0,
+            Color::srgb(0.8, 0.8, 0.9),
+            zc + 0.05,
+        ),
     ]
 }
 
-fn draw_fortification(p: &mut Painter, f: &FortificationCounter, coord: Coord, hidden: bool) -> Vec<Entity> {
+fn draw_fortification(
+    p: &mut Painter,
+    f: &FortificationCounter,
+    coord: Coord,
+    hidden: bool,
+) -> Vec<Entity> {
     let centre = hex_center(coord);
-    let size = 30.0;
+    let size = 34.0;
     let (at, label, colour) = if hidden {
-        (centre + Vec2::new(-HEX_RADIUS * 0.42, -HEX_RADIUS * 0.28), "FORT ?".to_string(), Color::srgb(0.30, 0.30, 0.30))
+        (
+            centre + Vec2::new(-HEX_RADIUS * 0.42, -HEX_RADIUS * 0.28),
+            "FORT ?".to_string(),
+            Color::srgb(0.30, 0.30, 0.30),
+        )
     } else {
         let label = match f.kind {
             FortificationKind::Foxhole => "FOXHOLE",
@@ -346,16 +463,40 @@ fn draw_fortification(p: &mut Painter, f: &FortificationCounter, coord: Coord, h
     if f.kind == FortificationKind::Wire && !hidden {
         for k in 0..3 {
             let y = -6.0 + k as f32 * 6.0;
-            out.push(p.line(at + Vec2::new(-12.0, y), at + Vec2::new(12.0, y + 3.0), 1.0, pal::OUTLINE, zf + 0.02));
+            out.push(p.line(
+                at + Vec2::new(-12.0, y),
+                at + Vec2::new(12.0, y + 3.0),
+                1.0,
+                pal::OUTLINE,
+                zf + 0.02,
+            ));
         }
     }
-    out.push(p.text(label, at + Vec2::new(0.0, -size * 0.5 + 6.0), 6.5, Color::WHITE, zf + 0.03));
+    out.push(p.text(
+        label,
+        at + Vec2::new(0.0, -size * 0.5 + 6.0),
+        6.5,
+        Color::WHITE,
+        zf + 0.03,
+    ));
     if let (Some(spine), false) = (f.facing, hidden) {
         let dir = (spine_point(coord, spine) - centre).normalize_or_zero();
-        out.push(p.triangle(at + dir * (size * 0.5 + 4.0), Vec2::new(10.0, 7.0), dir.y.atan2(dir.x), pal::OUTLINE, zf + 0.02));
+        out.push(p.triangle(
+            at + dir * (size * 0.5 + 4.0),
+            Vec2::new(10.0, 7.0),
+            dir.y.atan2(dir.x),
+            pal::OUTLINE,
+            zf + 0.02,
+        ));
     }
     if f.concealed && !hidden {
-        out.push(p.text("concealed", at + Vec2::new(0.0, size * 0.5 - 5.0), 6.0, Color::WHITE, zf + 0.03));
+        out.push(p.text(
+            "concealed",
+            at + Vec2::new(0.0, size * 0.5 - 5.0),
+            6.0,
+            Color::WHITE,
+            zf + 0.03,
+        ));
     }
     out
 }
@@ -386,6 +527,6 @@ mod tests {
         .into_iter()
         .map(|m| m.0)
         .collect();
-        assert_eq!(labels, ["FULLY SUPP", "USED", "CONCEAL \u{2212}1"]);
+        assert_eq!(labels, ["FULLY SUPP", "USED", "CONCEAL -1"]);
     }
 }

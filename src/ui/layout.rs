@@ -88,7 +88,10 @@ mod tests {
         let a2 = hex_center(Coord::new(0, 1));
         let b1 = hex_center(Coord::new(1, 0));
         assert!(a2.y < a1.y, "row 2 is below row 1");
-        assert!(b1.x > a1.x && b1.y < a1.y, "B1 is east of and lower than A1");
+        assert!(
+            b1.x > a1.x && b1.y < a1.y,
+            "B1 is east of and lower than A1"
+        );
         assert_eq!(coord_at(b1, 16, 12), Some(Coord::new(1, 0)));
     }
 
@@ -99,6 +102,9 @@ mod tests {
         let ne = spine_point(c, Spine::Ne) - centre;
         assert!(ne.x > 0.0 && ne.y > 0.0, "NE spine is up and right: {ne:?}");
         let e = spine_point(c, Spine::E) - centre;
-        assert!((e.y).abs() < 0.01 && e.x > 0.0, "E spine is due east: {e:?}");
+        assert!(
+            (e.y).abs() < 0.01 && e.x > 0.0,
+            "E spine is due east: {e:?}"
+        );
     }
 }

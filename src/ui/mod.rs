@@ -80,8 +80,10 @@ impl Plugin for UiPlugin {
             )
             .add_systems(
                 EguiPrimaryContextPass,
-                (panels::loading_screen.run_if(not(in_state(AppState::InGame))),
-                 panels::game_panels.run_if(in_state(AppState::InGame))),
+                (
+                    panels::loading_screen.run_if(not(in_state(AppState::InGame))),
+                    panels::game_panels.run_if(in_state(AppState::InGame)),
+                ),
             );
     }
 }
@@ -177,7 +179,11 @@ fn select_on_click(
     if !buttons.just_released(MouseButton::Left) || drag.dragged {
         return;
     }
-    if egui.ctx_mut().map(|c| c.is_pointer_over_egui()).unwrap_or(false) {
+    if egui
+        .ctx_mut()
+        .map(|c| c.is_pointer_over_egui())
+        .unwrap_or(false)
+    {
         return;
     }
     let Some(c) = hovered.0 else {
@@ -190,7 +196,10 @@ fn select_on_click(
         .map(|(e, _, u)| (e, u.id.clone()))
         .collect();
     here.sort_by(|a, b| a.1.cmp(&b.1));
-    let next = match selected.0.and_then(|s| here.iter().position(|(e, _)| *e == s)) {
+    let next = match selected
+        .0
+        .and_then(|s| here.iter().position(|(e, _)| *e == s))
+    {
         Some(i) => here.get((i + 1) % here.len()).map(|x| x.0),
         None => here.first().map(|x| x.0),
     };
@@ -263,5 +272,10 @@ fn draw_hover_outline(
 
 /// Turn, phase and side to act, for the top bar.
 pub fn turn_line(t: &TurnTrack) -> String {
-    format!("Turn {} of {} \u{2014} {}", t.turn, t.last_turn, t.phase.name())
+    format!(
+        "Turn {} of {} \u{2014} {}",
+        t.turn,
+        t.last_turn,
+        t.phase.name()
+    )
 }

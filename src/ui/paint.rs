@@ -80,11 +80,19 @@ impl Painter<'_, '_, '_> {
         self.shape(
             m,
             colour,
-            Transform::from_translation(centre.extend(z)).with_scale(Vec3::new(radius, radius, 1.0)),
+            Transform::from_translation(centre.extend(z))
+                .with_scale(Vec3::new(radius, radius, 1.0)),
         )
     }
 
-    pub fn ellipse(&mut self, centre: Vec2, radii: Vec2, angle: f32, colour: Color, z: f32) -> Entity {
+    pub fn ellipse(
+        &mut self,
+        centre: Vec2,
+        radii: Vec2,
+        angle: f32,
+        colour: Color,
+        z: f32,
+    ) -> Entity {
         let m = self.circle_mesh();
         self.shape(
             m,
@@ -131,7 +139,14 @@ impl Painter<'_, '_, '_> {
     }
 
     /// An isosceles triangle pointing along `angle` (0 = east).
-    pub fn triangle(&mut self, centre: Vec2, size: Vec2, angle: f32, colour: Color, z: f32) -> Entity {
+    pub fn triangle(
+        &mut self,
+        centre: Vec2,
+        size: Vec2,
+        angle: f32,
+        colour: Color,
+        z: f32,
+    ) -> Entity {
         let m = self.triangle_mesh();
         self.shape(
             m,
@@ -142,7 +157,14 @@ impl Painter<'_, '_, '_> {
         )
     }
 
-    pub fn text(&mut self, text: impl Into<String>, at: Vec2, size: f32, colour: Color, z: f32) -> Entity {
+    pub fn text(
+        &mut self,
+        text: impl Into<String>,
+        at: Vec2,
+        size: f32,
+        colour: Color,
+        z: f32,
+    ) -> Entity {
         self.commands
             .spawn((
                 Text2d::new(text.into()),
@@ -160,7 +182,8 @@ impl Painter<'_, '_, '_> {
 /// A repeatable pseudo-random number in 0..1 for a hex and an index, so the
 /// same map always gets the same trees.
 pub fn jitter(col: u8, row: u8, i: u32) -> f32 {
-    let mut x = u32::from(col) * 73_856_093 ^ u32::from(row) * 19_349_663 ^ i.wrapping_mul(83_492_791);
+    let mut x =
+        u32::from(col) * 73_856_093 ^ u32::from(row) * 19_349_663 ^ i.wrapping_mul(83_492_791);
     x ^= x >> 13;
     x = x.wrapping_mul(0x5bd1_e995);
     x ^= x >> 15;

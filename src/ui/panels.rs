@@ -9,9 +9,7 @@ use egui::{Color32, RichText};
 use crate::scenario::Coord;
 use crate::scenario::player_aid::{Cell, PlayerAid};
 use crate::scenario::roster::{CounterSide, Source, UnitType};
-use crate::scenario::schema::{
-    Entry, MapEdge, Scenario, SideCard, SideId, VictoryCondition,
-};
+use crate::scenario::schema::{Entry, MapEdge, Scenario, SideCard, SideId, VictoryCondition};
 use crate::world::{
     ActiveScenario, AidRes, BoardRes, Concealed, Facing, FortificationCounter, Location, OpFire,
     RosterRes, Suppression, TurnTrack, Unit, Used, Viewer,
@@ -80,17 +78,15 @@ pub fn game_panels(
     let top = egui::Panel::top("top_bar")
         .show(&mut ui, |ui| {
             ui.horizontal_wrapped(|ui| {
-                ui.label(RichText::new("BAND OF BROTHERS").strong().color(ACCENT));
-                ui.separator();
                 ui.label(RichText::new(&sc.title).strong());
                 ui.separator();
                 ui.label(turn_line(&turn));
                 ui.separator();
-                ui.label(format!("First player: {}", side_name(sc, turn.active)));
+                ui.label(format!("To act: {}", side_name(sc, turn.active)));
                 for card in &sc.sides {
                     ui.separator();
                     ui.label(format!(
-                        "{}: Ops Range {}\u{2013}{}, CPs {}",
+                        "{}: Ops {}\u{2013}{}, CP {}",
                         side_name(sc, card.side),
                         card.ops_range.min,
                         card.ops_range.max,
@@ -99,11 +95,10 @@ pub fn game_panels(
                 }
                 ui.separator();
                 ui.label(
-                    RichText::new(format!("Viewing as {} (V)", side_name(sc, viewer.0)))
-                        .color(ACCENT),
+                    RichText::new(format!("View: {} (V)", side_name(sc, viewer.0))).color(ACCENT),
                 );
                 ui.separator();
-                ui.label(RichText::new("F1 Player Aid \u{00b7} F2 Scenario Card \u{00b7} F fit").color(DIM));
+                ui.label(RichText::new("F1 aid \u{00b7} F2 card").color(DIM));
             });
         })
         .response
@@ -114,7 +109,7 @@ pub fn game_panels(
     if panels.scenario_card {
         left = egui::Panel::left("scenario_card")
             .resizable(true)
-            .default_size(350.0)
+            .default_size(300.0)
             .show(&mut ui, |ui| {
                 egui::ScrollArea::vertical().show(ui, |ui| scenario_card(ui, sc));
             })
@@ -125,23 +120,22 @@ pub fn game_panels(
 
     let right = egui::Panel::right("info")
         .resizable(true)
-        .default_size(430.0)
+        .default_size(400.0)
         .show(&mut ui, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
-                hex_card(ui, sc, &board.0, &aid.0, &roster.0, hovered.0, viewer.0, &units, &forts);
+                hex_card(
+                    ui, sc, &board.0, &aid.0, &roster.0, hovered.0, viewer.0, &units, &forts,
+                );
                 ui.separator();
-                let chosen = selected
-                    .0
-                    .and_then(|e| units.get(e).ok())
-                    .or_else(|| {
-                        hovered.0.and_then(|c| {
-                            units
-                                .iter()
-                                .filter(|r| r.2.coord == c)
-                                .filter(|r| shown_to(viewer.0, r.1.side, r.7.copied()) == Shown::Face)
-                                .min_by_key(|r| r.1.id.clone())
-                        })
-                    });
+                let chosen = selected.0.and_then(|e| units.get(e).ok()).or_else(|| {
+                    hovered.0.and_then(|c| {
+                        units
+                            .iter()
+                            .filter(|r| r.2.coord == c)
+                            .filter(|r| shown_to(viewer.0, r.1.side, r.7.copied()) == Shown::Face)
+                            .min_by_key(|r| r.1.id.clone())
+                    })
+                });
                 match chosen {
                     Some(row) => unit_card(ui, sc, &roster.0, row, viewer.0),
                     None => {
@@ -166,7 +160,10 @@ pub fn game_panels(
 
     let scale = ctx.zoom_factor();
     let (l, r, t) = (left * scale, right * scale, top * scale);
-    if (insets.left - l).abs() > 0.5 || (insets.right - r).abs() > 0.5 || (insets.top - t).abs() > 0.5 {
+    if (insets.left - l).abs() > 0.5
+        || (insets.right - r).abs() > 0.5
+        || (insets.top - t).abs() > 0.5
+    {
         insets.left = l;
         insets.right = r;
         insets.top = t;
@@ -245,14 +242,20 @@ pub fn special_rule_lines(sc: &Scenario) -> Vec<String> {
         v.push("Combat Events are in use (R 17.0).".to_string());
     }
     if let Some(n) = r.night {
-        v.push(format!("Night: Visibility Range {} (R 50.0).", n.visibility_range));
+        v.push(format!(
+            "Night: Visibility Range {} (R 50.0).",
+            n.visibility_range
+        ));
     }
     if r.monsoon {
         v.push("Monsoon: storm checks in the Recovery Phase (R 55.2).".to_string());
     }
     if !r.banzai_turns.is_empty() {
         let turns: Vec<String> = r.banzai_turns.iter().map(u8::to_string).collect();
-        v.push(format!("Banzai Charges on turn {} (R 59.6).", turns.join(", ")));
+        v.push(format!(
+            "Banzai Charges on turn {} (R 59.6).",
+            turns.join(", ")
+        ));
     }
     if r.japanese_minus_two_conceal {
         v.push("Japanese units start under \u{2212}2 Conceal counters (R 59.2).".to_string());
@@ -273,31 +276,49 @@ fn scenario_card(ui: &mut egui::Ui, sc: &Scenario) {
         ui.label(&sc.introduction);
     }
     ui.add_space(6.0);
-    egui::Grid::new("card_facts").num_columns(2).striped(true).show(ui, |ui| {
-        ui.label("Turns");
-        ui.label(sc.turns.to_string());
-        ui.end_row();
-        ui.label("First player");
-        ui.label(side_name(sc, sc.first_player));
-        ui.end_row();
-        ui.label("Map");
-        let last = Coord::new(sc.map.columns.saturating_sub(1), sc.map.rows.saturating_sub(1));
-        ui.label(format!("{}\u{00d7}{} hexes, A1\u{2013}{}", sc.map.columns, sc.map.rows, last.label()));
-        ui.end_row();
-    });
+    egui::Grid::new("card_facts")
+        .num_columns(2)
+        .striped(true)
+        .show(ui, |ui| {
+            ui.label("Turns");
+            ui.label(sc.turns.to_string());
+            ui.end_row();
+            ui.label("First player");
+            ui.label(side_name(sc, sc.first_player));
+            ui.end_row();
+            ui.label("Map");
+            let last = Coord::new(
+                sc.map.columns.saturating_sub(1),
+                sc.map.rows.saturating_sub(1),
+            );
+            ui.label(format!(
+                "{}\u{00d7}{} hexes, A1\u{2013}{}",
+                sc.map.columns,
+                sc.map.rows,
+                last.label()
+            ));
+            ui.end_row();
+        });
     for card in &sc.sides {
         ui.add_space(6.0);
         ui.label(
-            RichText::new(format!("{} \u{2014} {}", card.nationality.name(), card.force))
-                .strong()
-                .color(ACCENT),
+            RichText::new(format!(
+                "{} \u{2014} {}",
+                card.nationality.name(),
+                card.force
+            ))
+            .strong()
+            .color(ACCENT),
         );
         egui::Grid::new(format!("card_side_{:?}", card.side))
             .num_columns(2)
             .striped(true)
             .show(ui, |ui| {
                 ui.label("Ops Range");
-                ui.label(format!("{}\u{2013}{} (R 4.1)", card.ops_range.min, card.ops_range.max));
+                ui.label(format!(
+                    "{}\u{2013}{} (R 4.1)",
+                    card.ops_range.min, card.ops_range.max
+                ));
                 ui.end_row();
                 ui.label("Command Points");
                 ui.label(format!("{} per turn (R 3.0)", card.command_points));
@@ -343,7 +364,11 @@ fn scenario_card(ui: &mut egui::Ui, sc: &Scenario) {
                 Entry::AreaOfControl => "set up in their Area of Control (R 16.1)".to_string(),
                 Entry::Hexes(h) => format!("set up in {}", h.join(", ")),
             };
-            let units: Vec<String> = r.units.iter().map(|u| format!("{} ({})", u.id, u.unit)).collect();
+            let units: Vec<String> = r
+                .units
+                .iter()
+                .map(|u| format!("{} ({})", u.id, u.unit))
+                .collect();
             ui.label(format!(
                 "\u{2022} Turn {}: {} \u{2014} {}; {}.",
                 r.turn,
@@ -357,6 +382,17 @@ fn scenario_card(ui: &mut egui::Ui, sc: &Scenario) {
 
 fn cell_text(c: &Cell) -> String {
     c.label()
+}
+
+/// Shortens a table entry to `max` characters; the full text goes in the tooltip.
+fn clip(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        text.to_string()
+    } else {
+        let mut s: String = text.chars().take(max.saturating_sub(1)).collect();
+        s.push('\u{2026}');
+        s
+    }
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -382,48 +418,55 @@ fn hex_card(
     let key = format!("{:?}", cell.terrain);
     let snake = to_snake(&key);
     ui.label(
-        RichText::new(format!("Hex {} \u{2014} {}", c.label(), cell.terrain.name()))
-            .strong()
-            .color(ACCENT),
+        RichText::new(format!(
+            "Hex {} \u{2014} {}",
+            c.label(),
+            cell.terrain.name()
+        ))
+        .strong()
+        .color(ACCENT),
     );
-    egui::Grid::new("hex_facts").num_columns(2).striped(true).show(ui, |ui| {
-        if let Some(row) = aid.terrain_row(&snake) {
-            ui.label("Infantry fire");
-            ui.label(format!("{} ({})", cell_text(&row.inf), row.source.label()));
-            ui.end_row();
-            ui.label("Infantry MP");
-            ui.label(cell_text(&row.inf_mp));
-            ui.end_row();
-            ui.label("Beneficial Terrain");
-            ui.label(if row.beneficial { "yes" } else { "no" });
-            ui.end_row();
-        }
-        ui.label("Elevation");
-        ui.label(format!("Level {} (R 47.0)", cell.level));
-        ui.end_row();
-        let mut sides = Vec::new();
-        for s in crate::scenario::schema::Side6::ALL {
-            for f in board.hexside(c, s) {
-                sides.push(format!("{f:?} ({s:?})"));
+    egui::Grid::new("hex_facts")
+        .num_columns(2)
+        .striped(true)
+        .show(ui, |ui| {
+            if let Some(row) = aid.terrain_row(&snake) {
+                ui.label("Infantry fire");
+                ui.label(format!("{} ({})", cell_text(&row.inf), row.source.label()));
+                ui.end_row();
+                ui.label("Infantry MP");
+                ui.label(cell_text(&row.inf_mp));
+                ui.end_row();
+                ui.label("Beneficial Terrain");
+                ui.label(if row.beneficial { "yes" } else { "no" });
+                ui.end_row();
             }
-        }
-        if !sides.is_empty() {
-            ui.label("Hexsides");
-            ui.label(sides.join(", "));
+            ui.label("Elevation");
+            ui.label(format!("Level {} (R 47.0)", cell.level));
             ui.end_row();
-        }
-        let mut roads = Vec::new();
-        for s in crate::scenario::schema::Side6::ALL {
-            if let Some(k) = board.road(c, s) {
-                roads.push(format!("{k:?} ({s:?})"));
+            let mut sides = Vec::new();
+            for s in crate::scenario::schema::Side6::ALL {
+                for f in board.hexside(c, s) {
+                    sides.push(format!("{f:?} ({s:?})"));
+                }
             }
-        }
-        if !roads.is_empty() {
-            ui.label("Roads/paths");
-            ui.label(roads.join(", "));
-            ui.end_row();
-        }
-    });
+            if !sides.is_empty() {
+                ui.label("Hexsides");
+                ui.label(sides.join(", "));
+                ui.end_row();
+            }
+            let mut roads = Vec::new();
+            for s in crate::scenario::schema::Side6::ALL {
+                if let Some(k) = board.road(c, s) {
+                    roads.push(format!("{k:?} ({s:?})"));
+                }
+            }
+            if !roads.is_empty() {
+                ui.label("Roads/paths");
+                ui.label(roads.join(", "));
+                ui.end_row();
+            }
+        });
     let here_units: Vec<_> = units.iter().filter(|r| r.2.coord == c).collect();
     let own_here = here_units.iter().any(|r| r.1.side == viewer);
     for (f, _) in forts.iter().filter(|(_, l)| l.coord == c) {
@@ -433,7 +476,9 @@ fn hex_card(
             ui.label(format!(
                 "\u{2022} {}{}{}",
                 f.kind.name(),
-                f.facing.map(|s| format!(", facing {s:?}")).unwrap_or_default(),
+                f.facing
+                    .map(|s| format!(", facing {s:?}"))
+                    .unwrap_or_default(),
                 if f.concealed { ", concealed" } else { "" }
             ));
         }
@@ -451,7 +496,9 @@ fn hex_card(
                 ));
             }
             Shown::Face => {
-                let name = roster.get(&r.1.kind).map_or(r.1.kind.as_str(), |u| u.name.as_str());
+                let name = roster
+                    .get(&r.1.kind)
+                    .map_or(r.1.kind.as_str(), |u| u.name.as_str());
                 ui.label(format!(
                     "\u{2022} {} {}{}{where_}",
                     r.1.id,
@@ -493,7 +540,13 @@ fn side_values(side: &CounterSide) -> [String; 7] {
     ]
 }
 
-fn unit_card(ui: &mut egui::Ui, sc: &Scenario, roster: &crate::scenario::Roster, row: UnitQueryRow, viewer: SideId) {
+fn unit_card(
+    ui: &mut egui::Ui,
+    sc: &Scenario,
+    roster: &crate::scenario::Roster,
+    row: UnitQueryRow,
+    viewer: SideId,
+) {
     let (_, unit, loc, facing, supp, used, op, conc) = row;
     if shown_to(viewer, unit.side, conc.copied()) != Shown::Face {
         ui.label(RichText::new("Unit card").strong().color(ACCENT));
@@ -518,26 +571,41 @@ fn unit_card(ui: &mut egui::Ui, sc: &Scenario, roster: &crate::scenario::Roster,
         loc.coord.label(),
         if loc.in_cave { " (in the Cave)" } else { "" }
     ));
-    egui::Grid::new("unit_values").num_columns(8).striped(true).show(ui, |ui| {
-        for h in ["", "FP", "Prof", "Melee", "Range", "SATW", "Casualty", "Morale w/y/r"] {
-            ui.label(RichText::new(h).strong());
-        }
-        ui.end_row();
-        for (label, side, current) in [("Full", &ut.full, !unit.reduced), ("Reduced", &ut.reduced, unit.reduced)] {
-            let text = |s: String| {
-                if current {
-                    RichText::new(s).strong().color(Color32::WHITE)
-                } else {
-                    RichText::new(s).color(DIM)
-                }
-            };
-            ui.label(text(label.to_string()));
-            for v in side_values(side) {
-                ui.label(text(v));
+    egui::Grid::new("unit_values")
+        .num_columns(8)
+        .striped(true)
+        .show(ui, |ui| {
+            for h in [
+                "",
+                "FP",
+                "Prof",
+                "Melee",
+                "Range",
+                "SATW",
+                "Casualty",
+                "Morale w/y/r",
+            ] {
+                ui.label(RichText::new(h).strong());
             }
             ui.end_row();
-        }
-    });
+            for (label, side, current) in [
+                ("Full", &ut.full, !unit.reduced),
+                ("Reduced", &ut.reduced, unit.reduced),
+            ] {
+                let text = |s: String| {
+                    if current {
+                        RichText::new(s).strong().color(Color32::WHITE)
+                    } else {
+                        RichText::new(s).color(DIM)
+                    }
+                };
+                ui.label(text(label.to_string()));
+                for v in side_values(side) {
+                    ui.label(text(v));
+                }
+                ui.end_row();
+            }
+        });
     let mut status = Vec::new();
     match supp {
         Some(Suppression::Suppressed) => status.push("Suppressed (R 7.0)".to_string()),
@@ -553,7 +621,11 @@ fn unit_card(ui: &mut egui::Ui, sc: &Scenario, roster: &crate::scenario::Roster,
     if let Some(c) = conc {
         status.push(format!(
             "Concealed {} (R 15.0{})",
-            if c.minus_two { "\u{2212}2" } else { "\u{2212}1" },
+            if c.minus_two {
+                "\u{2212}2"
+            } else {
+                "\u{2212}1"
+            },
             if c.minus_two { ", R 59.2" } else { "" }
         ));
     }
@@ -582,92 +654,144 @@ fn source_label(ui: &mut egui::Ui, source: &Source) {
 }
 
 fn player_aid(ui: &mut egui::Ui, aid: &PlayerAid, tab: &mut usize) {
+    ui.style_mut().override_text_style = Some(egui::TextStyle::Small);
+    ui.spacing_mut().item_spacing = egui::vec2(6.0, 2.0);
     let mut titles: Vec<String> = vec!["Terrain".into(), "Situations".into(), "Morale".into()];
-    titles.extend(aid.tables.iter().map(|t| format!("{} {}", t.section, t.title)));
+    titles.extend(
+        aid.tables
+            .iter()
+            .map(|t| format!("{} {}", t.section, t.title)),
+    );
     ui.horizontal_wrapped(|ui| {
         for (i, t) in titles.iter().enumerate() {
             ui.selectable_value(tab, i, t.as_str());
         }
     });
     ui.label(
-        RichText::new("Amber = House value (not printed on the PAC); hover a row for its source and note.")
-            .small()
-            .color(HOUSE),
+        RichText::new(
+            "Amber = House value (not printed on the PAC); hover a row for its source and note.",
+        )
+        .small()
+        .color(HOUSE),
     );
-    egui::ScrollArea::horizontal().id_salt("aid_scroll").show(ui, |ui| match *tab {
-        0 => {
-            egui::Grid::new("aid_terrain").striped(true).show(ui, |ui| {
-                for h in ["Terrain", "Inf", "V/G", "Mort", "Art", "Air", "SC", "Flame", "Inf MP", "Veh MP"] {
-                    ui.label(RichText::new(h).strong());
-                }
-                ui.end_row();
-                for row in &aid.terrain {
-                    let colour = if row.source.is_house() { HOUSE } else { Color32::LIGHT_GRAY };
-                    let tip = format!("{} \u{2014} {}", row.source.label(), row.note);
-                    ui.label(RichText::new(&row.name).color(colour)).on_hover_text(&tip);
-                    for c in [&row.inf, &row.vg, &row.mort, &row.art, &row.air, &row.sc, &row.flame, &row.inf_mp, &row.veh_mp] {
-                        ui.label(RichText::new(cell_text(c)).color(colour)).on_hover_text(&tip);
+    egui::ScrollArea::horizontal()
+        .id_salt("aid_scroll")
+        .show(ui, |ui| match *tab {
+            0 => {
+                egui::Grid::new("aid_terrain").striped(true).show(ui, |ui| {
+                    for h in [
+                        "Terrain", "Inf", "V/G", "Mort", "Art", "Air", "SC", "Flame", "Inf MP",
+                        "Veh MP",
+                    ] {
+                        ui.label(RichText::new(h).strong());
                     }
                     ui.end_row();
-                }
-            });
-        }
-        1 | 2 => {
-            let rows = if *tab == 1 { &aid.situations } else { &aid.morale };
-            egui::Grid::new(("aid_mods", *tab)).striped(true).show(ui, |ui| {
-                for h in ["Situation", "Inf", "V/G", "Mort", "Art", "Source"] {
-                    ui.label(RichText::new(h).strong());
-                }
-                ui.end_row();
-                for row in rows {
-                    let colour = if row.source.is_house() { HOUSE } else { Color32::LIGHT_GRAY };
-                    let mut inf = cell_text(&row.inf);
-                    if !row.bands.is_empty() {
-                        let bands: Vec<String> = row
-                            .bands
-                            .iter()
-                            .map(|b| {
-                                let v = Cell::Fp(b.value).label();
-                                if b.to >= 99 {
-                                    format!("{}+: {v}", b.from)
-                                } else {
-                                    format!("{}\u{2013}{}: {v}", b.from, b.to)
-                                }
-                            })
-                            .collect();
-                        inf = bands.join(", ");
-                    }
-                    ui.label(RichText::new(&row.name).color(colour)).on_hover_text(&row.note);
-                    ui.label(RichText::new(inf).color(colour));
-                    ui.label(RichText::new(cell_text(&row.vg)).color(colour));
-                    ui.label(RichText::new(cell_text(&row.mort)).color(colour));
-                    ui.label(RichText::new(cell_text(&row.art)).color(colour));
-                    ui.label(RichText::new(row.source.label()).color(colour));
-                    ui.end_row();
-                }
-            });
-        }
-        n => {
-            if let Some(t) = aid.tables.get(n - 3) {
-                ui.label(RichText::new(format!("{} {}", t.section, t.title)).strong());
-                egui::Grid::new(("aid_table", n)).striped(true).show(ui, |ui| {
-                    if !t.columns.is_empty() {
-                        for h in &t.columns {
-                            ui.label(RichText::new(h).strong());
+                    for row in &aid.terrain {
+                        let colour = if row.source.is_house() {
+                            HOUSE
+                        } else {
+                            Color32::LIGHT_GRAY
+                        };
+                        let tip = format!("{} \u{2014} {}", row.source.label(), row.note);
+                        ui.label(RichText::new(clip(&row.name, 26)).color(colour))
+                            .on_hover_text(&tip);
+                        for c in [
+                            &row.inf,
+                            &row.vg,
+                            &row.mort,
+                            &row.art,
+                            &row.air,
+                            &row.sc,
+                            &row.flame,
+                            &row.inf_mp,
+                            &row.veh_mp,
+                        ] {
+                            let full = cell_text(c);
+                            ui.label(RichText::new(clip(&full, 6)).color(colour))
+                                .on_hover_text(format!("{full}\n{tip}"));
                         }
-                        ui.label(RichText::new("Source").strong());
-                        ui.end_row();
-                    }
-                    for row in &t.rows {
-                        let colour = if row.source.is_house() { HOUSE } else { Color32::LIGHT_GRAY };
-                        for c in &row.cells {
-                            ui.label(RichText::new(c).color(colour));
-                        }
-                        ui.label(RichText::new(row.source.label()).color(colour));
                         ui.end_row();
                     }
                 });
             }
-        }
-    });
+            1 | 2 => {
+                let rows = if *tab == 1 {
+                    &aid.situations
+                } else {
+                    &aid.morale
+                };
+                egui::Grid::new(("aid_mods", *tab))
+                    .striped(true)
+                    .show(ui, |ui| {
+                        for h in ["Situation", "Inf", "V/G", "Mort", "Art", "Source"] {
+                            ui.label(RichText::new(h).strong());
+                        }
+                        ui.end_row();
+                        for row in rows {
+                            let colour = if row.source.is_house() {
+                                HOUSE
+                            } else {
+                                Color32::LIGHT_GRAY
+                            };
+                            let mut inf = cell_text(&row.inf);
+                            if !row.bands.is_empty() {
+                                let bands: Vec<String> = row
+                                    .bands
+                                    .iter()
+                                    .map(|b| {
+                                        let v = Cell::Fp(b.value).label();
+                                        if b.to >= 99 {
+                                            format!("{}+: {v}", b.from)
+                                        } else {
+                                            format!("{}\u{2013}{}: {v}", b.from, b.to)
+                                        }
+                                    })
+                                    .collect();
+                                inf = bands.join(", ");
+                            }
+                            ui.label(RichText::new(clip(&row.name, 30)).color(colour))
+                                .on_hover_text(format!("{}\n{}", row.name, row.note));
+                            ui.label(RichText::new(clip(&inf, 22)).color(colour))
+                                .on_hover_text(&inf);
+                            for c in [&row.vg, &row.mort, &row.art] {
+                                let full = cell_text(c);
+                                ui.label(RichText::new(clip(&full, 8)).color(colour))
+                                    .on_hover_text(full);
+                            }
+                            ui.label(RichText::new(clip(&row.source.label(), 14)).color(colour))
+                                .on_hover_text(row.source.label());
+                            ui.end_row();
+                        }
+                    });
+            }
+            n => {
+                if let Some(t) = aid.tables.get(n - 3) {
+                    ui.label(RichText::new(format!("{} {}", t.section, t.title)).strong());
+                    egui::Grid::new(("aid_table", n))
+                        .striped(true)
+                        .show(ui, |ui| {
+                            if !t.columns.is_empty() {
+                                for h in &t.columns {
+                                    ui.label(RichText::new(h).strong());
+                                }
+                                ui.label(RichText::new("Source").strong());
+                                ui.end_row();
+                            }
+                            for row in &t.rows {
+                                let colour = if row.source.is_house() {
+                                    HOUSE
+                                } else {
+                                    Color32::LIGHT_GRAY
+                                };
+                                for c in &row.cells {
+                                    ui.label(RichText::new(clip(c, 48)).color(colour))
+                                        .on_hover_text(c);
+                                }
+                                ui.label(RichText::new(row.source.label()).color(colour));
+                                ui.end_row();
+                            }
+                        });
+                }
+            }
+        });
 }

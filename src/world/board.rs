@@ -223,8 +223,14 @@ mod tests {
         );
         let a1 = Coord::parse("A1", 4, 4).unwrap();
         let b1 = Coord::parse("B1", 4, 4).unwrap();
-        assert_eq!(b.road(a1, a1.side_towards(b1).unwrap()), Some(RoadKind::Road));
-        assert_eq!(b.road(b1, b1.side_towards(a1).unwrap()), Some(RoadKind::Road));
+        assert_eq!(
+            b.road(a1, a1.side_towards(b1).unwrap()),
+            Some(RoadKind::Road)
+        );
+        assert_eq!(
+            b.road(b1, b1.side_towards(a1).unwrap()),
+            Some(RoadKind::Road)
+        );
         assert_eq!(b.road(a1, Side6::S), None);
     }
 }
