@@ -34,6 +34,8 @@ pub struct ScreenshotRequest {
     pub frames: u32,
     pub hover: Option<String>,
     pub sample_markers: bool,
+    /// Zoom from the fitted view, centred on the hovered hex.
+    pub zoom: f32,
 }
 
 #[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]

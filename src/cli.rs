@@ -59,6 +59,9 @@ pub enum Command {
         /// Put sample markers on some units, to look at the marker art.
         #[arg(long)]
         sample_markers: bool,
+        /// Zoom in by this factor from the fitted view, centred on `--hover`.
+        #[arg(long, default_value_t = 1.0)]
+        zoom: f32,
     },
 }
 
@@ -131,6 +134,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
             frames,
             hover,
             sample_markers,
+            zoom,
         }) => play(
             &scenario,
             size,
@@ -139,6 +143,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
                 frames,
                 hover,
                 sample_markers,
+                zoom: zoom.clamp(0.25, 8.0),
             }),
             roster,
             aid,

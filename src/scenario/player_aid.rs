@@ -87,10 +87,21 @@ impl Cell {
             Cell::Fp(v) if *v > 0 => format!("+{v}"),
             Cell::Fp(v) => format!("\u{2212}{}", v.unsigned_abs()),
             Cell::Mp(m) => {
-                if m.fract() == 0.0 {
-                    format!("{m:.0}")
-                } else {
-                    format!("{m}")
+                // Costs come in sixths at most (halves and thirds, R 5.0).
+                let sixths = (m * 6.0).round() as i32;
+                let whole = sixths / 6;
+                let frac = match sixths % 6 {
+                    0 => "",
+                    1 => "\u{2159}",
+                    2 => "\u{2153}",
+                    3 => "\u{00bd}",
+                    4 => "\u{2154}",
+                    _ => "\u{215a}",
+                };
+                match (whole, frac) {
+                    (w, "") => w.to_string(),
+                    (0, f) => f.to_string(),
+                    (w, f) => format!("{w}{f}"),
                 }
             }
             Cell::No => "\u{2014}".to_string(),

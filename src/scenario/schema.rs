@@ -314,6 +314,30 @@ impl Terrain {
         }
     }
 
+    /// The key of this terrain's row in `assets/player_aid.ron`.
+    pub fn key(self) -> &'static str {
+        match self {
+            Terrain::Open => "open",
+            Terrain::Road => "road",
+            Terrain::Orchard => "orchard",
+            Terrain::WheatField => "wheat_field",
+            Terrain::Woods => "woods",
+            Terrain::WoodenBuilding => "wooden_building",
+            Terrain::StoneBuilding => "stone_building",
+            Terrain::Huts => "huts",
+            Terrain::Jungle => "jungle",
+            Terrain::KunaiGrass => "kunai_grass",
+            Terrain::PalmTrees => "palm_trees",
+            Terrain::Swamp => "swamp",
+            Terrain::Stream => "stream",
+            Terrain::Gully => "gully",
+            Terrain::Surf => "surf",
+            Terrain::Ocean => "ocean",
+            Terrain::Sandbar => "sandbar",
+            Terrain::River => "river",
+        }
+    }
+
     /// Fortifications may not be placed here (R 43.0; Huts excepted, R 40.1).
     pub fn forbids_fortification(self) -> bool {
         matches!(

@@ -11,8 +11,8 @@ use crate::scenario::Coord;
 use crate::scenario::schema::{HexsideFeature, RoadKind, Side6, Terrain, Theater};
 use crate::world::{ActiveScenario, Board, BoardRes};
 
-use super::layout::{HEX_RADIUS, corners, hex_center, side_ends, side_midpoint};
-use super::paint::{ArtCache, Painter, jitter, scatter};
+use super::layout::{HEX_RADIUS, hex_center, side_ends, side_midpoint};
+use super::paint::{PaintAssets, Painter, jitter, scatter};
 use super::palette as pal;
 
 /// Marks every entity of the drawn map.
@@ -36,20 +36,13 @@ pub mod z {
 
 pub fn draw_board(
     mut commands: Commands,
-    mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<ColorMaterial>>,
-    mut cache: ResMut<ArtCache>,
+    mut paint: PaintAssets,
     board: Res<BoardRes>,
     active: Res<ActiveScenario>,
 ) {
     let board = &board.0;
     let theater = active.scenario.theater;
-    let mut p = Painter {
-        commands: &mut commands,
-        meshes: &mut meshes,
-        materials: &mut materials,
-        cache: &mut cache,
-    };
+    let mut p = paint.painter(&mut commands);
     let mut spawned = Vec::new();
     for c in board.coords() {
         spawned.extend(draw_hex(&mut p, board, c, theater));
@@ -57,6 +50,7 @@ pub fn draw_board(
     for c in board.coords() {
         spawned.extend(draw_hexsides(&mut p, board, c));
     }
+    p.finish();
     for e in spawned {
         p.commands.entity(e).insert(BoardArt);
     }
@@ -407,6 +401,5 @@ fn draw_hexsides(p: &mut Painter, board: &Board, c: Coord) -> Vec<Entity> {
             }
         }
     }
-    let _ = corners;
     out
 }

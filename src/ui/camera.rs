@@ -31,7 +31,8 @@ pub struct DragState {
 }
 
 pub fn spawn_camera(mut commands: Commands) {
-    commands.spawn((Camera2d, BoardCamera));
+    // No MSAA: on software Vulkan (llvmpipe) it quadruples the fill cost.
+    commands.spawn((Camera2d, BoardCamera, Msaa::Off));
     commands.init_resource::<DragState>();
 }
 
@@ -41,6 +42,8 @@ pub fn fit_when_panels_settle(
     mut insets: ResMut<PanelInsets>,
     windows: Query<&Window>,
     board: Res<BoardRes>,
+    shot: Option<Res<crate::app::ScreenshotRequest>>,
+    hovered: Res<super::Hovered>,
     mut cam: Query<(&mut Transform, &mut Projection), With<BoardCamera>>,
 ) {
     let key = [insets.left, insets.right, insets.top, insets.bottom];
@@ -68,7 +71,16 @@ pub fn fit_when_panels_settle(
         (insets.right - insets.left) * 0.5 * scale,
         (insets.top - insets.bottom) * 0.5 * scale,
     );
-    let c = bounds.center() + shift;
+    let mut c = bounds.center() + shift;
+    // `bob screenshot --zoom Z --hover HEX`: a close look at one place.
+    if let Some(shot) = shot.filter(|s| s.zoom != 1.0) {
+        let s = scale / shot.zoom;
+        if let Projection::Orthographic(o) = &mut *proj {
+            o.scale = s;
+        }
+        let focus = hovered.0.map_or(bounds.center(), super::layout::hex_center);
+        c = focus + shift * (s / scale);
+    }
     tf.translation.x = c.x;
     tf.translation.y = c.y;
     insets.fitted_to = Some(key);

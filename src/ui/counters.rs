@@ -19,7 +19,7 @@ use crate::world::{
 
 use super::board::z;
 use super::layout::{HEX_RADIUS, hex_center, spine_point};
-use super::paint::{ArtCache, Painter};
+use super::paint::{PaintAssets, Painter};
 use super::palette as pal;
 
 /// Counter side length in world units.
@@ -96,30 +96,28 @@ type UnitRow<'a> = (
     Option<&'a Concealed>,
 );
 
+/// Anything that changes how a counter looks.
+type CounterChanged = Or<(
+    Changed<Unit>,
+    Changed<Location>,
+    Changed<Facing>,
+    Changed<Suppression>,
+    Changed<Concealed>,
+    Added<Used>,
+    Added<OpFire>,
+)>;
+
 #[allow(clippy::too_many_arguments)]
 pub fn redraw_counters(
     mut commands: Commands,
-    mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<ColorMaterial>>,
-    mut cache: ResMut<ArtCache>,
+    mut paint: PaintAssets,
     old: Query<Entity, With<CounterArt>>,
     units: Query<UnitRow>,
     forts: Query<(&FortificationCounter, &Location)>,
     roster: Res<RosterRes>,
     viewer: Res<Viewer>,
     active: Res<ActiveScenario>,
-    changed: Query<
-        (),
-        Or<(
-            Changed<Unit>,
-            Changed<Location>,
-            Changed<Facing>,
-            Changed<Suppression>,
-            Changed<Concealed>,
-            Added<Used>,
-            Added<OpFire>,
-        )>,
-    >,
+    changed: Query<(), CounterChanged>,
     mut removed_used: RemovedComponents<Used>,
     mut removed_op: RemovedComponents<OpFire>,
     mut removed_conceal: RemovedComponents<Concealed>,
@@ -137,12 +135,7 @@ pub fn redraw_counters(
     for e in &old {
         commands.entity(e).despawn();
     }
-    let mut p = Painter {
-        commands: &mut commands,
-        meshes: &mut meshes,
-        materials: &mut materials,
-        cache: &mut cache,
-    };
+    let mut p = paint.painter(&mut commands);
     let mut spawned = Vec::new();
     // Fortifications under the units.
     let occupied: Vec<(Coord, SideId)> = units.iter().map(|r| (r.1.coord, r.0.side)).collect();
@@ -237,6 +230,7 @@ pub fn redraw_counters(
             }
         }
     }
+    p.finish();
     for e in spawned {
         p.commands.entity(e).insert(CounterArt);
     }

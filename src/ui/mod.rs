@@ -109,24 +109,30 @@ fn pin_screenshot_hover(
 fn sample_markers(
     mut commands: Commands,
     req: Option<Res<ScreenshotRequest>>,
-    units: Query<(Entity, &Unit), Without<Concealed>>,
+    units: Query<(Entity, &Unit)>,
 ) {
     if !req.is_some_and(|r| r.sample_markers) {
         return;
     }
-    for (i, (e, _)) in units.iter().enumerate() {
-        match i % 5 {
+    let mut sorted: Vec<(Entity, String)> = units.iter().map(|(e, u)| (e, u.id.clone())).collect();
+    sorted.sort_by(|a, b| a.1.cmp(&b.1));
+    for (i, (e, _)) in sorted.into_iter().enumerate() {
+        let mut ec = commands.entity(e);
+        match i % 6 {
             0 => {
-                commands.entity(e).insert(Suppression::Suppressed);
+                ec.insert(Suppression::Suppressed).remove::<Concealed>();
             }
             1 => {
-                commands.entity(e).insert((Suppression::Full, Used));
+                ec.insert((Suppression::Full, Used)).remove::<Concealed>();
             }
             2 => {
-                commands.entity(e).insert(OpFire);
+                ec.insert(OpFire);
             }
             3 => {
-                commands.entity(e).insert(Used);
+                ec.insert(Used).remove::<Concealed>();
+            }
+            4 => {
+                ec.remove::<Concealed>();
             }
             _ => {}
         }
@@ -236,9 +242,7 @@ fn draw_hover_outline(
     selected: Res<Selected>,
     units: Query<&Location>,
     old: Query<Entity, With<HoverArt>>,
-    mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<ColorMaterial>>,
-    mut cache: ResMut<paint::ArtCache>,
+    mut paint: paint::PaintAssets,
 ) {
     if !hovered.is_changed() && !selected.is_changed() {
         return;
@@ -246,12 +250,7 @@ fn draw_hover_outline(
     for e in &old {
         commands.entity(e).despawn();
     }
-    let mut p = paint::Painter {
-        commands: &mut commands,
-        meshes: &mut meshes,
-        materials: &mut materials,
-        cache: &mut cache,
-    };
+    let mut p = paint.painter(&mut commands);
     let mut spawned = Vec::new();
     let mut outline = |p: &mut paint::Painter, c: Coord, colour: Color, w: f32| {
         for side in crate::scenario::schema::Side6::ALL {
@@ -265,6 +264,7 @@ fn draw_hover_outline(
     if let Some(c) = hovered.0 {
         outline(&mut p, c, palette::HOVER, 3.0);
     }
+    p.finish();
     for e in spawned {
         p.commands.entity(e).insert(HoverArt);
     }

@@ -1,20 +1,57 @@
-//! A small painter over Bevy 2D meshes: circles, rectangles, lines and hexes
-//! with shared meshes and one material per colour, so the board batches well.
+//! A small painter: circles, rectangles, lines, hexes and text. Shapes are
+//! gathered into one vertex-coloured mesh per layer (the whole integer part of
+//! their z), so the board is a handful of draw calls rather than thousands of
+//! entities; text stays as Text2d entities above the layer it labels.
 
-use std::collections::HashMap;
+use std::collections::BTreeMap;
 
+use bevy::asset::RenderAssetUsages;
+use bevy::mesh::{Indices, PrimitiveTopology};
 use bevy::prelude::*;
 
 use super::layout::HEX_RADIUS;
 
-/// Shared meshes and a material per colour.
+/// The one white material every batch uses; colour is per vertex.
 #[derive(Resource, Default)]
 pub struct ArtCache {
-    circle: Option<Handle<Mesh>>,
-    square: Option<Handle<Mesh>>,
-    hexagon: Option<Handle<Mesh>>,
-    triangle: Option<Handle<Mesh>>,
-    materials: HashMap<[u8; 4], Handle<ColorMaterial>>,
+    white: Option<Handle<ColorMaterial>>,
+}
+
+/// The resources a drawing system needs, as one system parameter.
+#[derive(bevy::ecs::system::SystemParam)]
+pub struct PaintAssets<'w> {
+    pub meshes: ResMut<'w, Assets<Mesh>>,
+    pub materials: ResMut<'w, Assets<ColorMaterial>>,
+    pub cache: ResMut<'w, ArtCache>,
+}
+
+impl<'w> PaintAssets<'w> {
+    /// A painter drawing with these assets through `commands`.
+    pub fn painter<'a, 'cw, 's>(
+        &'a mut self,
+        commands: &'a mut Commands<'cw, 's>,
+    ) -> Painter<'a, 'cw, 's> {
+        Painter {
+            commands,
+            meshes: &mut self.meshes,
+            materials: &mut self.materials,
+            cache: &mut self.cache,
+            batches: BTreeMap::new(),
+        }
+    }
+}
+
+/// A convex polygon waiting to be put in its layer's mesh.
+struct Shape {
+    z: f32,
+    points: Vec<Vec2>,
+    colour: [f32; 4],
+}
+
+/// Shapes of one layer and the entity that will carry their mesh.
+struct Batch {
+    entity: Entity,
+    shapes: Vec<Shape>,
 }
 
 pub struct Painter<'a, 'w, 's> {
@@ -22,66 +59,95 @@ pub struct Painter<'a, 'w, 's> {
     pub meshes: &'a mut Assets<Mesh>,
     pub materials: &'a mut Assets<ColorMaterial>,
     pub cache: &'a mut ArtCache,
+    batches: BTreeMap<i32, Batch>,
 }
 
 impl Painter<'_, '_, '_> {
-    pub fn material(&mut self, colour: Color) -> Handle<ColorMaterial> {
-        let key = colour.to_srgba().to_u8_array();
-        if let Some(h) = self.cache.materials.get(&key) {
-            return h.clone();
-        }
-        let h = self.materials.add(ColorMaterial::from_color(colour));
-        self.cache.materials.insert(key, h.clone());
-        h
+    /// Adds a shape to its layer; returns the layer's entity.
+    fn shape(&mut self, points: Vec<Vec2>, colour: Color, z: f32) -> Entity {
+        let layer = z.floor() as i32;
+        let batch = match self.batches.get_mut(&layer) {
+            Some(b) => b,
+            None => {
+                let entity = self
+                    .commands
+                    .spawn((
+                        Transform::from_xyz(0.0, 0.0, layer as f32),
+                        Visibility::default(),
+                    ))
+                    .id();
+                self.batches.entry(layer).or_insert(Batch {
+                    entity,
+                    shapes: Vec::new(),
+                })
+            }
+        };
+        batch.shapes.push(Shape {
+            z,
+            points,
+            colour: colour.to_linear().to_f32_array(),
+        });
+        batch.entity
     }
 
-    fn circle_mesh(&mut self) -> Handle<Mesh> {
-        if self.cache.circle.is_none() {
-            self.cache.circle = Some(self.meshes.add(Circle::new(1.0).mesh().resolution(20)));
+    /// Builds each layer's mesh. Call once, after the last shape.
+    pub fn finish(&mut self) {
+        let white = match &self.cache.white {
+            Some(h) => h.clone(),
+            None => {
+                let h = self.materials.add(ColorMaterial::from_color(Color::WHITE));
+                self.cache.white = Some(h.clone());
+                h
+            }
+        };
+        for (_, mut batch) in std::mem::take(&mut self.batches) {
+            batch.shapes.sort_by(|a, b| a.z.total_cmp(&b.z));
+            let mut positions: Vec<[f32; 3]> = Vec::new();
+            let mut colours: Vec<[f32; 4]> = Vec::new();
+            let mut indices: Vec<u32> = Vec::new();
+            for s in &batch.shapes {
+                let base = positions.len() as u32;
+                for p in &s.points {
+                    positions.push([p.x, p.y, 0.0]);
+                    colours.push(s.colour);
+                }
+                for i in 1..s.points.len().saturating_sub(1) as u32 {
+                    indices.extend([base, base + i, base + i + 1]);
+                }
+            }
+            let n = positions.len();
+            let mut mesh = Mesh::new(
+                PrimitiveTopology::TriangleList,
+                RenderAssetUsages::RENDER_WORLD,
+            );
+            mesh.insert_attribute(Mesh::ATTRIBUTE_POSITION, positions);
+            mesh.insert_attribute(Mesh::ATTRIBUTE_NORMAL, vec![[0.0, 0.0, 1.0]; n]);
+            mesh.insert_attribute(Mesh::ATTRIBUTE_UV_0, vec![[0.0, 0.0]; n]);
+            mesh.insert_attribute(Mesh::ATTRIBUTE_COLOR, colours);
+            mesh.insert_indices(Indices::U32(indices));
+            let handle = self.meshes.add(mesh);
+            self.commands
+                .entity(batch.entity)
+                .insert((Mesh2d(handle), MeshMaterial2d(white.clone())));
         }
-        self.cache.circle.clone().unwrap_or_default()
     }
 
-    fn square_mesh(&mut self) -> Handle<Mesh> {
-        if self.cache.square.is_none() {
-            self.cache.square = Some(self.meshes.add(Rectangle::new(1.0, 1.0)));
-        }
-        self.cache.square.clone().unwrap_or_default()
-    }
-
-    fn hexagon_mesh(&mut self) -> Handle<Mesh> {
-        if self.cache.hexagon.is_none() {
-            self.cache.hexagon = Some(self.meshes.add(RegularPolygon::new(1.0, 6)));
-        }
-        self.cache.hexagon.clone().unwrap_or_default()
-    }
-
-    fn triangle_mesh(&mut self) -> Handle<Mesh> {
-        if self.cache.triangle.is_none() {
-            self.cache.triangle = Some(self.meshes.add(Triangle2d::new(
-                Vec2::new(0.0, 0.5),
-                Vec2::new(-0.5, -0.5),
-                Vec2::new(0.5, -0.5),
-            )));
-        }
-        self.cache.triangle.clone().unwrap_or_default()
-    }
-
-    /// Spawns a shape; returns its entity so callers can tag or parent it.
-    fn shape(&mut self, mesh: Handle<Mesh>, colour: Color, transform: Transform) -> Entity {
-        let material = self.material(colour);
-        self.commands
-            .spawn((Mesh2d(mesh), MeshMaterial2d(material), transform))
-            .id()
+    fn polygon(n: usize, centre: Vec2, radii: Vec2, angle: f32, start: f32) -> Vec<Vec2> {
+        let rot = Vec2::from_angle(angle);
+        (0..n)
+            .map(|i| {
+                let a = start + i as f32 * std::f32::consts::TAU / n as f32;
+                centre + rot.rotate(Vec2::new(a.cos() * radii.x, a.sin() * radii.y))
+            })
+            .collect()
     }
 
     pub fn circle(&mut self, centre: Vec2, radius: f32, colour: Color, z: f32) -> Entity {
-        let m = self.circle_mesh();
+        let n = if radius < 4.0 { 10 } else { 18 };
         self.shape(
-            m,
+            Self::polygon(n, centre, Vec2::splat(radius), 0.0, 0.0),
             colour,
-            Transform::from_translation(centre.extend(z))
-                .with_scale(Vec3::new(radius, radius, 1.0)),
+            z,
         )
     }
 
@@ -93,25 +159,22 @@ impl Painter<'_, '_, '_> {
         colour: Color,
         z: f32,
     ) -> Entity {
-        let m = self.circle_mesh();
-        self.shape(
-            m,
-            colour,
-            Transform::from_translation(centre.extend(z))
-                .with_rotation(Quat::from_rotation_z(angle))
-                .with_scale(radii.extend(1.0)),
-        )
+        self.shape(Self::polygon(16, centre, radii, angle, 0.0), colour, z)
     }
 
     pub fn rect(&mut self, centre: Vec2, size: Vec2, angle: f32, colour: Color, z: f32) -> Entity {
-        let m = self.square_mesh();
-        self.shape(
-            m,
-            colour,
-            Transform::from_translation(centre.extend(z))
-                .with_rotation(Quat::from_rotation_z(angle))
-                .with_scale(size.extend(1.0)),
-        )
+        let rot = Vec2::from_angle(angle);
+        let h = size * 0.5;
+        let pts = [
+            Vec2::new(-h.x, -h.y),
+            Vec2::new(h.x, -h.y),
+            Vec2::new(h.x, h.y),
+            Vec2::new(-h.x, h.y),
+        ]
+        .into_iter()
+        .map(|p| centre + rot.rotate(p))
+        .collect();
+        self.shape(pts, colour, z)
     }
 
     /// A straight stroke from `a` to `b`.
@@ -128,13 +191,10 @@ impl Painter<'_, '_, '_> {
 
     /// A flat-topped hexagon of the given circumradius.
     pub fn hexagon(&mut self, centre: Vec2, radius: f32, colour: Color, z: f32) -> Entity {
-        let m = self.hexagon_mesh();
         self.shape(
-            m,
+            Self::polygon(6, centre, Vec2::splat(radius), 0.0, 0.0),
             colour,
-            Transform::from_translation(centre.extend(z))
-                .with_rotation(Quat::from_rotation_z(std::f32::consts::FRAC_PI_6))
-                .with_scale(Vec3::new(radius, radius, 1.0)),
+            z,
         )
     }
 
@@ -147,14 +207,16 @@ impl Painter<'_, '_, '_> {
         colour: Color,
         z: f32,
     ) -> Entity {
-        let m = self.triangle_mesh();
-        self.shape(
-            m,
-            colour,
-            Transform::from_translation(centre.extend(z))
-                .with_rotation(Quat::from_rotation_z(angle - std::f32::consts::FRAC_PI_2))
-                .with_scale(size.extend(1.0)),
-        )
+        let rot = Vec2::from_angle(angle);
+        let pts = [
+            Vec2::new(size.y * 0.5, 0.0),
+            Vec2::new(-size.y * 0.5, size.x * 0.5),
+            Vec2::new(-size.y * 0.5, -size.x * 0.5),
+        ]
+        .into_iter()
+        .map(|p| centre + rot.rotate(p))
+        .collect();
+        self.shape(pts, colour, z)
     }
 
     pub fn text(
@@ -183,7 +245,7 @@ impl Painter<'_, '_, '_> {
 /// same map always gets the same trees.
 pub fn jitter(col: u8, row: u8, i: u32) -> f32 {
     let mut x =
-        u32::from(col) * 73_856_093 ^ u32::from(row) * 19_349_663 ^ i.wrapping_mul(83_492_791);
+        (u32::from(col) * 73_856_093) ^ (u32::from(row) * 19_349_663) ^ i.wrapping_mul(83_492_791);
     x ^= x >> 13;
     x = x.wrapping_mul(0x5bd1_e995);
     x ^= x >> 15;

@@ -171,7 +171,7 @@ pub fn game_panels(
     Ok(())
 }
 
-fn side_card<'a>(sc: &'a Scenario, side: SideId) -> Option<&'a SideCard> {
+fn side_card(sc: &Scenario, side: SideId) -> Option<&SideCard> {
     sc.sides.iter().find(|c| c.side == side)
 }
 
@@ -415,8 +415,6 @@ fn hex_card(
     let Some(cell) = board.cell(c) else {
         return;
     };
-    let key = format!("{:?}", cell.terrain);
-    let snake = to_snake(&key);
     ui.label(
         RichText::new(format!(
             "Hex {} \u{2014} {}",
@@ -430,7 +428,7 @@ fn hex_card(
         .num_columns(2)
         .striped(true)
         .show(ui, |ui| {
-            if let Some(row) = aid.terrain_row(&snake) {
+            if let Some(row) = aid.terrain_row(cell.terrain.key()) {
                 ui.label("Infantry fire");
                 ui.label(format!("{} ({})", cell_text(&row.inf), row.source.label()));
                 ui.end_row();
@@ -508,21 +506,6 @@ fn hex_card(
             }
         }
     }
-}
-
-fn to_snake(camel: &str) -> String {
-    let mut s = String::new();
-    for (i, ch) in camel.chars().enumerate() {
-        if ch.is_uppercase() {
-            if i > 0 {
-                s.push('_');
-            }
-            s.push(ch.to_ascii_lowercase());
-        } else {
-            s.push(ch);
-        }
-    }
-    s
 }
 
 fn side_values(side: &CounterSide) -> [String; 7] {

@@ -1,0 +1,330 @@
+//! Movement costs — R 5.0 (Movement), R 5.4 (Follow Me!), R 42.0 (Road),
+//! R 44.0 (Hedgerows), R 46.1 (Walls), R 47.1 (crest lines), R 51.0 (Jungle),
+//! R 53.0 (Paths), R 18.0 (moving off board). Every cost comes from the
+//! terrain table in `assets/player_aid.ron`.
+
+use crate::scenario::Coord;
+use crate::scenario::player_aid::PlayerAid;
+use crate::scenario::schema::{HexsideFeature, RoadKind, Terrain};
+use crate::world::Board;
+
+use super::Mp;
+
+/// One labelled part of a move's cost, for the path preview and the log.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MpLine {
+    pub text: String,
+    pub cost: Mp,
+    pub rule: &'static str,
+}
+
+/// What entering a hex costs, line by line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StepCost {
+    pub lines: Vec<MpLine>,
+    pub total: Mp,
+}
+
+/// Why a step cannot be taken (check before execute).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MoveRefusal {
+    /// The hexes are not adjacent.
+    NotAdjacent { from: Coord, to: Coord },
+    /// The terrain may not be entered (River/Canal except at bridges, R 45.1).
+    NoEntry { to: Coord, terrain: Terrain },
+    /// Not enough MPs left (R 5.0).
+    NotEnoughMp { need: Mp, left: Mp },
+    /// The Player Aid has no infantry MP for this terrain or feature.
+    NoTableEntry { key: String },
+}
+
+impl std::fmt::Display for MoveRefusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            MoveRefusal::NotAdjacent { from, to } => {
+                write!(f, "{} is not adjacent to {}", to.label(), from.label())
+            }
+            MoveRefusal::NoEntry { to, terrain } => {
+                write!(
+                    f,
+                    "{} ({}) may not be entered (R 45.1)",
+                    to.label(),
+                    terrain.name()
+                )
+            }
+            MoveRefusal::NotEnoughMp { need, left } => {
+                write!(f, "needs {need} MP, {left} MP left (R 5.0)")
+            }
+            MoveRefusal::NoTableEntry { key } => {
+                write!(f, "the Player Aid has no infantry MP for `{key}`")
+            }
+        }
+    }
+}
+
+/// The scenario rules that change movement costs.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct MoveRules {
+    /// New Britain: Jungle costs 2.5 MP (R 51.0).
+    pub new_britain_jungle: bool,
+}
+
+fn row_mp(aid: &PlayerAid, key: &str) -> Result<Mp, MoveRefusal> {
+    aid.terrain_row(key)
+        .and_then(|r| r.inf_mp.mp())
+        .map(Mp::from_aid)
+        .ok_or_else(|| MoveRefusal::NoTableEntry {
+            key: key.to_string(),
+        })
+}
+
+/// What it costs an infantry unit to move from `from` into the adjacent hex
+/// `to` (R 5.0): the terrain at the centre dot of `to`, or the road/path rate
+/// when the move follows a road or path hexside (R 42.0, R 53.0); plus each
+/// hedgerow or wall crossed (R 44.0, R 46.1), plus each level climbed across a
+/// crest line (R 47.1).
+pub fn step_cost(
+    board: &Board,
+    aid: &PlayerAid,
+    rules: MoveRules,
+    from: Coord,
+    to: Coord,
+) -> Result<StepCost, MoveRefusal> {
+    let side = from
+        .side_towards(to)
+        .ok_or(MoveRefusal::NotAdjacent { from, to })?;
+    let (Some(here), Some(there)) = (board.cell(from), board.cell(to)) else {
+        return Err(MoveRefusal::NotAdjacent { from, to });
+    };
+    let mut lines = Vec::new();
+    match board.road(from, side) {
+        Some(RoadKind::Road) => lines.push(MpLine {
+            text: "along a road".into(),
+            cost: row_mp(aid, "road")?,
+            rule: "R 42.0",
+        }),
+        Some(RoadKind::Path) => lines.push(MpLine {
+            text: "along a path".into(),
+            cost: row_mp(aid, "path")?,
+            rule: "R 53.0",
+        }),
+        None => {
+            let key = there.terrain.key();
+            let row = aid
+                .terrain_row(key)
+                .ok_or_else(|| MoveRefusal::NoTableEntry {
+                    key: key.to_string(),
+                })?;
+            if matches!(row.inf_mp, crate::scenario::player_aid::Cell::No) {
+                return Err(MoveRefusal::NoEntry {
+                    to,
+                    terrain: there.terrain,
+                });
+            }
+            let mut cost = row_mp(aid, key)?;
+            let mut rule = "R 5.0";
+            if there.terrain == Terrain::Jungle && rules.new_britain_jungle {
+                // R 51.0: 2.5 MP on New Britain instead of 3.
+                cost = Mp(cost.0.saturating_sub(Mp::SIXTHS / 2));
+                rule = "R 51.0";
+            }
+            lines.push(MpLine {
+                text: format!("enter {}", there.terrain.name()),
+                cost,
+                rule,
+            });
+        }
+    }
+    for feature in board.hexside(from, side) {
+        let (key, text, rule) = match feature {
+            HexsideFeature::Hedgerow => ("hedgerow", "cross a hedgerow", "R 44.0"),
+            HexsideFeature::Wall => ("wall", "cross a wall", "R 46.1"),
+            HexsideFeature::Crest | HexsideFeature::Cliff => continue,
+        };
+        lines.push(MpLine {
+            text: text.into(),
+            cost: row_mp(aid, key)?,
+            rule,
+        });
+    }
+    if there.level > here.level {
+        let per_level = row_mp(aid, "higher_elevation")?;
+        let levels = u16::from(there.level - here.level);
+        lines.push(MpLine {
+            text: format!("climb {levels} level(s) across the crest line"),
+            cost: Mp(per_level.0 * levels),
+            rule: "R 47.1",
+        });
+    }
+    let total = lines.iter().fold(Mp(0), |a, l| a + l.cost);
+    Ok(StepCost { lines, total })
+}
+
+/// Checks one step against the MPs left (R 5.0: a unit cannot enter a hex
+/// unless it has the MPs to do so).
+pub fn check_step(
+    board: &Board,
+    aid: &PlayerAid,
+    rules: MoveRules,
+    from: Coord,
+    to: Coord,
+    left: Mp,
+) -> Result<StepCost, MoveRefusal> {
+    let cost = step_cost(board, aid, rules, from, to)?;
+    if cost.total > left {
+        return Err(MoveRefusal::NotEnoughMp {
+            need: cost.total,
+            left,
+        });
+    }
+    Ok(cost)
+}
+
+/// The MPs left after a whole path, or the first step that cannot be taken.
+pub fn path_cost(
+    board: &Board,
+    aid: &PlayerAid,
+    rules: MoveRules,
+    path: &[Coord],
+    allowance: Mp,
+) -> Result<Mp, (usize, MoveRefusal)> {
+    let mut left = allowance;
+    for (i, pair) in path.windows(2).enumerate() {
+        let c = check_step(board, aid, rules, pair[0], pair[1], left).map_err(|e| (i + 1, e))?;
+        left = Mp(left.0 - c.total.0);
+    }
+    Ok(left)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scenario::schema::{
+        ElevationArea, HexsideRun, MapSpec, RoadRun, Side6, TerrainArea,
+    };
+
+    fn aid() -> PlayerAid {
+        crate::scenario::builtin_player_aid().expect("player aid builds")
+    }
+
+    fn c(label: &str) -> Coord {
+        Coord::parse(label, 8, 8).unwrap()
+    }
+
+    fn board() -> Board {
+        Board::from_map(&MapSpec {
+            columns: 8,
+            rows: 8,
+            base_terrain: Terrain::Open,
+            terrain: vec![
+                TerrainArea {
+                    terrain: Terrain::StoneBuilding,
+                    hexes: vec!["F1".into()],
+                },
+                TerrainArea {
+                    terrain: Terrain::WheatField,
+                    hexes: vec!["A5".into()],
+                },
+                TerrainArea {
+                    terrain: Terrain::Jungle,
+                    hexes: vec!["H8".into()],
+                },
+                TerrainArea {
+                    terrain: Terrain::River,
+                    hexes: vec!["H1".into()],
+                },
+            ],
+            elevation: vec![ElevationArea {
+                level: 1,
+                hexes: vec!["D7".into()],
+            }],
+            hexsides: vec![HexsideRun {
+                feature: HexsideFeature::Hedgerow,
+                hex: "B3".into(),
+                sides: vec![Side6::S],
+            }],
+            roads: vec![RoadRun {
+                kind: RoadKind::Road,
+                hexes: vec!["A7".into(), "B7".into(), "C7".into(), "D7".into()],
+            }],
+            fortifications: vec![],
+        })
+    }
+
+    /// R 5.0 example: a Squad that has traversed four Open hexes has 1 MP
+    /// left and cannot enter a building (2 MP) without a CP (R 5.4 +1 MP).
+    #[test]
+    fn r5_example_four_open_hexes_then_a_building() {
+        let (b, a) = (board(), aid());
+        let path = [c("B1"), c("C1"), c("D1"), c("E1"), c("E2")];
+        let left = path_cost(&b, &a, MoveRules::default(), &path, Mp::whole(5)).unwrap();
+        assert_eq!(left, Mp::whole(1));
+        let refusal = check_step(&b, &a, MoveRules::default(), c("E2"), c("F1"), left).unwrap_err();
+        assert_eq!(
+            refusal,
+            MoveRefusal::NotEnoughMp {
+                need: Mp::whole(2),
+                left: Mp::whole(1)
+            }
+        );
+        assert_eq!(refusal.to_string(), "needs 2 MP, 1 MP left (R 5.0)");
+        // Follow Me! (R 5.4): one more MP and the building can be entered.
+        let with_cp = Mp(left.0 + Mp::SIXTHS);
+        assert!(check_step(&b, &a, MoveRules::default(), c("E2"), c("F1"), with_cp).is_ok());
+    }
+
+    #[test]
+    fn road_hexsides_cost_two_thirds_and_climbing_adds_one_per_level() {
+        let (b, a) = (board(), aid());
+        let path = [c("A7"), c("B7"), c("C7")];
+        let left = path_cost(&b, &a, MoveRules::default(), &path, Mp::whole(5)).unwrap();
+        assert_eq!(left, Mp(30 - 8), "two road hexsides cost 2/3 MP each (PAC)");
+        let up = step_cost(&b, &a, MoveRules::default(), c("C7"), c("D7")).unwrap();
+        assert_eq!(
+            up.total,
+            Mp(4 + 6),
+            "road 2/3 + 1 for the level climbed (R 47.1)"
+        );
+        let down = step_cost(&b, &a, MoveRules::default(), c("D7"), c("E7")).unwrap();
+        assert_eq!(
+            down.total,
+            Mp::whole(1),
+            "going down costs the terrain only"
+        );
+    }
+
+    #[test]
+    fn hedgerows_add_one_and_wheat_costs_one_and_a_half() {
+        let (b, a) = (board(), aid());
+        let over = step_cost(&b, &a, MoveRules::default(), c("B3"), c("B4")).unwrap();
+        assert_eq!(over.total, Mp::whole(2));
+        assert_eq!(over.lines[1].rule, "R 44.0");
+        let wheat = step_cost(&b, &a, MoveRules::default(), c("A4"), c("A5")).unwrap();
+        assert_eq!(wheat.total, Mp(9));
+    }
+
+    #[test]
+    fn jungle_costs_three_or_two_and_a_half_on_new_britain_and_rivers_refuse() {
+        let (b, a) = (board(), aid());
+        let normal = step_cost(&b, &a, MoveRules::default(), c("G8"), c("H8")).unwrap();
+        assert_eq!(normal.total, Mp::whole(3));
+        let nb = MoveRules {
+            new_britain_jungle: true,
+        };
+        assert_eq!(
+            step_cost(&b, &a, nb, c("G8"), c("H8")).unwrap().total,
+            Mp(15)
+        );
+        assert_eq!(
+            step_cost(&b, &a, MoveRules::default(), c("G1"), c("H1")).unwrap_err(),
+            MoveRefusal::NoEntry {
+                to: c("H1"),
+                terrain: Terrain::River
+            }
+        );
+        assert!(matches!(
+            step_cost(&b, &a, MoveRules::default(), c("A1"), c("C3")),
+            Err(MoveRefusal::NotAdjacent { .. })
+        ));
+    }
+}
