@@ -1,7 +1,12 @@
 //! The rulebook as pure functions over plain values. Each function names the
 //! rule it implements and is tested with the rulebook's own examples.
 
+pub mod fire;
+pub mod los;
+pub mod morale;
 pub mod movement;
+pub mod odds;
+pub mod ops_range;
 pub mod quantities;
 
 pub use quantities::*;

@@ -89,6 +89,24 @@ impl fmt::Display for Mp {
     }
 }
 
+/// One labelled modifier of a breakdown (FP, Morale): "+3 Adjacent (PAC §2b)".
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ModLine {
+    pub text: String,
+    pub delta: i16,
+    pub rule: &'static str,
+}
+
+impl fmt::Display for ModLine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.delta < 0 {
+            write!(f, "\u{2212}{} {} ({})", -self.delta, self.text, self.rule)
+        } else {
+            write!(f, "+{} {} ({})", self.delta, self.text, self.rule)
+        }
+    }
+}
+
 /// A Morale value (R 7.1): 10 or more passes with no roll; never below 1.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Morale(pub u8);
