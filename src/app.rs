@@ -266,12 +266,16 @@ fn screenshot_runner(
     let n = progress.frame_secs.len().max(1) as f32;
     let mean = progress.frame_secs.iter().sum::<f32>() / n;
     let worst = progress.frame_secs.iter().copied().fold(0.0f32, f32::max);
+    let tail = &progress.frame_secs[progress.frame_secs.len().saturating_sub(60)..];
+    let tail_mean = tail.iter().sum::<f32>() / tail.len().max(1) as f32;
     info!(
-        "first board frame {:.0} ms after launch; {} frames on the board, mean frame time {:.1} ms, worst {:.1} ms",
+        "first board frame {:.0} ms after launch; {} frames on the board, mean frame time {:.1} ms, worst {:.1} ms, last {} frames {:.1} ms",
         progress.first_board.unwrap_or_default().as_secs_f64() * 1000.0,
         progress.frame_secs.len(),
         mean * 1000.0,
-        worst * 1000.0
+        worst * 1000.0,
+        tail.len(),
+        tail_mean * 1000.0
     );
     let path = req.path.clone();
     commands.spawn(Screenshot::primary_window()).observe(

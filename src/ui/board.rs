@@ -34,14 +34,75 @@ pub mod z {
     pub const HOVER: f32 = 40.0;
 }
 
+/// Texture pixels per world unit for the pre-rendered map: sharp up to about
+/// three times the fitted zoom.
+const MAP_TEXELS_PER_UNIT: f32 = 2.5;
+/// Largest texture side we ask of the renderer.
+const MAP_TEXTURE_MAX: f32 = 4096.0;
+/// Frames the map camera keeps rendering before it rests (pipelines compile
+/// asynchronously on the first frames).
+const MAP_CAMERA_FRAMES: u32 = 90;
+
+/// The render layer of the static map art.
+pub const MAP_LAYER: usize = 1;
+
+/// The camera that paints the static map into a texture.
+#[derive(Component)]
+pub struct MapCamera {
+    frames_left: u32,
+}
+
+/// Draws the map once into a texture shown as one sprite: the terrain art is
+/// thousands of shapes, and software renderers would redraw them every frame.
 pub fn draw_board(
     mut commands: Commands,
     mut paint: PaintAssets,
+    mut images: ResMut<Assets<Image>>,
     board: Res<BoardRes>,
     active: Res<ActiveScenario>,
 ) {
     let board = &board.0;
     let theater = active.scenario.theater;
+    let bounds = super::layout::map_bounds(board.columns, board.rows);
+    let texels = (bounds.size() * MAP_TEXELS_PER_UNIT).min(Vec2::splat(MAP_TEXTURE_MAX));
+    let scale = (bounds.width() / texels.x).max(bounds.height() / texels.y);
+    let size = (bounds.size() / scale).ceil().as_uvec2().max(UVec2::ONE);
+    let image = images.add(Image::new_target_texture(
+        size.x,
+        size.y,
+        bevy::render::render_resource::TextureFormat::Rgba8UnormSrgb,
+        None,
+    ));
+    let layer = bevy::camera::visibility::RenderLayers::layer(MAP_LAYER);
+    commands.spawn((
+        Camera2d,
+        Camera {
+            order: -1,
+            clear_color: ClearColorConfig::Custom(pal::TABLE),
+            ..default()
+        },
+        bevy::camera::RenderTarget::Image(image.clone().into()),
+        Projection::Orthographic(OrthographicProjection {
+            scale,
+            ..OrthographicProjection::default_2d()
+        }),
+        Msaa::Sample4,
+        Transform::from_translation(bounds.center().extend(0.0)),
+        layer.clone(),
+        MapCamera {
+            frames_left: MAP_CAMERA_FRAMES,
+        },
+    ));
+    commands.spawn((
+        Sprite {
+            image,
+            custom_size: Some(size.as_vec2() * scale),
+            ..default()
+        },
+        Transform::from_translation(bounds.center().extend(-1.0)),
+        BoardArt,
+    ));
+
     let mut p = paint.painter(&mut commands);
     let mut spawned = Vec::new();
     for c in board.coords() {
@@ -52,7 +113,19 @@ pub fn draw_board(
     }
     p.finish();
     for e in spawned {
-        p.commands.entity(e).insert(BoardArt);
+        p.commands.entity(e).insert((BoardArt, layer.clone()));
+    }
+}
+
+/// Lets the map camera rest once the map texture is painted.
+pub fn rest_map_camera(mut cams: Query<(&mut Camera, &mut MapCamera)>) {
+    for (mut cam, mut m) in &mut cams {
+        if m.frames_left > 0 {
+            m.frames_left -= 1;
+            if m.frames_left == 0 {
+                cam.is_active = false;
+            }
+        }
     }
 }
 

@@ -74,6 +74,7 @@ impl Plugin for UiPlugin {
                     keyboard_commands,
                     counters::redraw_counters,
                     draw_hover_outline,
+                    board::rest_map_camera,
                 )
                     .chain()
                     .run_if(in_state(AppState::InGame)),
