@@ -139,6 +139,13 @@ pub fn run(options: LaunchOptions) -> ExitCode {
                 }),
                 ..default()
             })
+            // Pipelines compile before the frame that needs them, so the map
+            // texture is complete in its first frames and screenshots never
+            // miss a piece.
+            .set(bevy::render::RenderPlugin {
+                synchronous_pipeline_compilation: true,
+                ..default()
+            })
             .set(AssetPlugin {
                 file_path: asset_root(),
                 meta_check: AssetMetaCheck::Never,
@@ -171,6 +178,11 @@ pub fn run(options: LaunchOptions) -> ExitCode {
         (insert_data, spawn_scenario).chain().before(ui::BoardSetup),
     )
     .add_plugins(ui::UiPlugin);
+    if options.screenshot.is_none() {
+        // A turn-based board: redraw on input, not continuously, so an idle
+        // game costs next to nothing. Animations ask for redraws.
+        app.insert_resource(bevy::winit::WinitSettings::desktop_app());
+    }
     if let Some(req) = options.screenshot {
         app.insert_resource(req)
             .init_resource::<ScreenshotProgress>()

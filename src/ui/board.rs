@@ -36,12 +36,13 @@ pub mod z {
 
 /// Texture pixels per world unit for the pre-rendered map: sharp up to about
 /// three times the fitted zoom.
-const MAP_TEXELS_PER_UNIT: f32 = 2.5;
+const MAP_TEXELS_PER_UNIT: f32 = 2.0;
 /// Largest texture side we ask of the renderer.
 const MAP_TEXTURE_MAX: f32 = 4096.0;
-/// Frames the map camera keeps rendering before it rests (pipelines compile
-/// asynchronously on the first frames).
-const MAP_CAMERA_FRAMES: u32 = 90;
+/// Frames the map camera renders before it rests: pipelines compile
+/// synchronously (see `app.rs`), and meshes reach the GPU a frame or two
+/// after they are made.
+const MAP_CAMERA_FRAMES: u32 = 6;
 
 /// The render layer of the static map art.
 pub const MAP_LAYER: usize = 1;
@@ -86,7 +87,7 @@ pub fn draw_board(
             scale,
             ..OrthographicProjection::default_2d()
         }),
-        Msaa::Sample4,
+        Msaa::Off,
         Transform::from_translation(bounds.center().extend(0.0)),
         layer.clone(),
         MapCamera {
@@ -117,10 +118,15 @@ pub fn draw_board(
     }
 }
 
-/// Lets the map camera rest once the map texture is painted.
-pub fn rest_map_camera(mut cams: Query<(&mut Camera, &mut MapCamera)>) {
+/// Lets the map camera rest once the map texture is painted (asking for
+/// frames until then, as the window only redraws on input).
+pub fn rest_map_camera(
+    mut cams: Query<(&mut Camera, &mut MapCamera)>,
+    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
+) {
     for (mut cam, mut m) in &mut cams {
         if m.frames_left > 0 {
+            redraw.write(bevy::window::RequestRedraw);
             m.frames_left -= 1;
             if m.frames_left == 0 {
                 cam.is_active = false;
