@@ -194,3 +194,91 @@ fn missing_file_is_named() {
         "no/such/file.ron:1:1: no such file, and no built-in scenario by that name (see `bob list`)\n"
     );
 }
+
+/// Thousands of byte-level mutations of a good scenario: the checker answers
+/// every one with a result, never a panic.
+#[test]
+fn mutated_scenarios_never_panic() {
+    let (roster, aid) = data();
+    let good = base().into_bytes();
+    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let mut refused = 0;
+    for _ in 0..3000 {
+        let mut bytes = good.clone();
+        for _ in 0..(1 + next() % 4) {
+            let at = (next() as usize) % bytes.len();
+            match next() % 3 {
+                0 => bytes[at] = (next() % 256) as u8,
+                1 => {
+                    bytes.remove(at);
+                }
+                _ => bytes.insert(at, b"\"[(:,)]0Z9-"[(next() % 11) as usize]),
+            }
+        }
+        let (_, problems) = bob::scenario::validate::check_scenario(&bytes, &roster, &aid);
+        if !problems.is_empty() {
+            refused += 1;
+            for p in &problems {
+                assert!(p.line >= 1 && p.col >= 1, "{p:?}");
+                assert!(!p.message.is_empty());
+            }
+        }
+    }
+    assert!(refused > 1000, "most mutations are refused ({refused})");
+}
+
+/// The binary itself: `bob check` exits 1 and names the problem; `bob list`
+/// lists both built-in scenarios.
+#[test]
+fn the_binary_checks_and_lists() {
+    let bob = env!("CARGO_BIN_EXE_bob");
+    let dir = std::env::temp_dir().join(format!("bob-bin-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.ron");
+    std::fs::write(&bad, broken("at: \"E3\"", "at: \"Z99\"")).unwrap();
+    let out = std::process::Command::new(bob)
+        .arg("check")
+        .arg(&bad)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.ends_with(":52:56: unit G1 placed off the map at `Z99` (the map is A1\u{2013}F5)\n"),
+        "{text}"
+    );
+    let good = concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios/training.ron");
+    let out = std::process::Command::new(bob)
+        .args(["check", good])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let out = std::process::Command::new(bob)
+        .arg("list")
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.starts_with("guadalcanal    The Ridge Beyond the Ford"),
+        "{text}"
+    );
+    assert!(
+        text.contains("\ntraining       Training: The Hedges of Saint-Martin"),
+        "{text}"
+    );
+    let out = std::process::Command::new(bob)
+        .args(["play", "no-such-scenario"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "no-such-scenario:1:1: no such file, and no built-in scenario by that name (see `bob list`)\n"
+    );
+}
