@@ -36,6 +36,8 @@ pub struct ScreenshotRequest {
     pub sample_markers: bool,
     /// Zoom from the fitted view, centred on the hovered hex.
     pub zoom: f32,
+    /// Anchor the LOS tool here (the thread runs to `hover`).
+    pub los_from: Option<String>,
 }
 
 #[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]

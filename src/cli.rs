@@ -62,6 +62,9 @@ pub enum Command {
         /// Zoom in by this factor from the fitted view, centred on `--hover`.
         #[arg(long, default_value_t = 1.0)]
         zoom: f32,
+        /// Show the LOS tool's thread from this hex to `--hover`.
+        #[arg(long)]
+        los_from: Option<String>,
     },
 }
 
@@ -135,6 +138,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
             hover,
             sample_markers,
             zoom,
+            los_from,
         }) => play(
             &scenario,
             size,
@@ -144,6 +148,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
                 hover,
                 sample_markers,
                 zoom: zoom.clamp(0.25, 8.0),
+                los_from,
             }),
             roster,
             aid,

@@ -102,6 +102,52 @@ pub enum Blocker {
     OffMap,
 }
 
+impl Blocker {
+    /// What blocks, in the rulebook's words, with its rule.
+    pub fn describe(self) -> String {
+        match self {
+            Blocker::Terrain(t) => format!("{} (R 14.0, R 47.2)", t.name()),
+            Blocker::Hill { level } => format!("the Level {level} hill (R 47.2)"),
+            Blocker::BlindHex { obstacle_level } => {
+                format!("a Blind Hex behind Level {obstacle_level} (R 47.2)")
+            }
+            Blocker::Hedgerow(_) => "a Hedgerow (R 44.0)".to_string(),
+            Blocker::PalmTrees => "a second Palm Tree hex (R 46.0)".to_string(),
+            Blocker::Stream => {
+                "the Stream: only adjacent or higher units are seen (R 45.3)".to_string()
+            }
+            Blocker::Cave => "the Cave: seen only through its two front hexes (R 43.4)".to_string(),
+            Blocker::OffMap => "off the map".to_string(),
+        }
+    }
+}
+
+impl Los {
+    /// One line for the LOS tool and the log: "clear", "hindered (2)",
+    /// "blocked at E4 by Woods (R 14.0, R 47.2)".
+    pub fn summary(&self) -> String {
+        match self {
+            Los::Seen(s) if s.is_clear() => "clear".to_string(),
+            Los::Seen(s) => {
+                let mut parts = Vec::new();
+                if s.hindrances > 0 {
+                    parts.push(format!(
+                        "hindered ({}, \u{2212}{} FP, R 46.0)",
+                        s.hindrances, s.hindrances
+                    ));
+                }
+                if !s.smoke.is_empty() {
+                    parts.push("through Smoke (R 48.0)".to_string());
+                }
+                parts.join(", ")
+            }
+            Los::Blocked { at, reason } => {
+                format!("blocked at {} by {}", at.label(), reason.describe())
+            }
+        }
+    }
+}
+
 /// One LOS question.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LosQuery {

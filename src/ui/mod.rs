@@ -5,6 +5,7 @@ pub mod board;
 pub mod camera;
 pub mod counters;
 pub mod layout;
+pub mod los_tool;
 pub mod paint;
 pub mod palette;
 pub mod panels;
@@ -59,10 +60,17 @@ impl Plugin for UiPlugin {
             .init_resource::<Selected>()
             .init_resource::<PanelState>()
             .init_resource::<camera::PanelInsets>()
+            .init_resource::<los_tool::LosTool>()
             .add_systems(Startup, camera::spawn_camera)
             .add_systems(
                 OnEnter(AppState::InGame),
-                (board::draw_board, pin_screenshot_hover, sample_markers).in_set(BoardSetup),
+                (
+                    board::draw_board,
+                    pin_screenshot_hover,
+                    sample_markers,
+                    pin_screenshot_los,
+                )
+                    .in_set(BoardSetup),
             )
             .add_systems(
                 Update,
@@ -74,6 +82,8 @@ impl Plugin for UiPlugin {
                     keyboard_commands,
                     counters::redraw_counters,
                     draw_hover_outline,
+                    los_tool::los_keys,
+                    los_tool::draw_los,
                     board::rest_map_camera,
                 )
                     .chain()
@@ -102,6 +112,22 @@ fn pin_screenshot_hover(
     match Coord::parse(&label, map.columns, map.rows) {
         Ok(c) => hovered.0 = Some(c),
         Err(_) => warn!("--hover {label}: not a hex of this map"),
+    }
+}
+
+/// `bob screenshot --los-from C3 --hover H6`: show the LOS tool's thread.
+fn pin_screenshot_los(
+    req: Option<Res<ScreenshotRequest>>,
+    active: Res<ActiveScenario>,
+    mut tool: ResMut<los_tool::LosTool>,
+) {
+    let Some(label) = req.and_then(|r| r.los_from.clone()) else {
+        return;
+    };
+    let map = &active.scenario.map;
+    match Coord::parse(&label, map.columns, map.rows) {
+        Ok(c) => tool.from = Some(c),
+        Err(_) => warn!("--los-from {label}: not a hex of this map"),
     }
 }
 

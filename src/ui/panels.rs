@@ -68,6 +68,7 @@ pub fn game_panels(
     selected: Res<Selected>,
     mut panels: ResMut<PanelState>,
     mut insets: ResMut<PanelInsets>,
+    los: Res<super::los_tool::LosTool>,
     units: Query<UnitQueryRow>,
     forts: Query<(&FortificationCounter, &Location)>,
 ) -> Result {
@@ -127,6 +128,7 @@ pub fn game_panels(
                     ui, sc, &board.0, &aid.0, &roster.0, hovered.0, viewer.0, &units, &forts,
                 );
                 ui.separator();
+                los_card(ui, &los);
                 let chosen = selected.0.and_then(|e| units.get(e).ok()).or_else(|| {
                     hovered.0.and_then(|c| {
                         units
@@ -169,6 +171,43 @@ pub fn game_panels(
         insets.top = t;
     }
     Ok(())
+}
+
+fn los_card(ui: &mut egui::Ui, los: &super::los_tool::LosTool) {
+    match (&los.from, &los.result) {
+        (_, Some((from, to, result))) => {
+            ui.label(
+                RichText::new(format!("LINE OF SIGHT {} to {}", from.label(), to.label()))
+                    .strong()
+                    .color(ACCENT),
+            );
+            let colour = match result {
+                crate::rules::los::Los::Seen(s) if s.is_clear() => Color32::from_rgb(90, 220, 110),
+                crate::rules::los::Los::Seen(_) => Color32::from_rgb(250, 185, 40),
+                crate::rules::los::Los::Blocked { .. } => Color32::from_rgb(240, 70, 60),
+            };
+            ui.label(RichText::new(result.summary()).color(colour));
+            ui.label(
+                RichText::new("L moves the anchor \u{00b7} Esc puts the tool away")
+                    .small()
+                    .color(DIM),
+            );
+        }
+        (Some(from), None) => {
+            ui.label(
+                RichText::new(format!("LINE OF SIGHT from {}", from.label()))
+                    .strong()
+                    .color(ACCENT),
+            );
+            ui.label(RichText::new("Hover another hex.").color(DIM));
+        }
+        (None, None) => {
+            ui.label(
+                RichText::new("Line of Sight: press L over a hex, then hover another.").color(DIM),
+            );
+        }
+    }
+    ui.separator();
 }
 
 fn side_card(sc: &Scenario, side: SideId) -> Option<&SideCard> {
