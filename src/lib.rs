@@ -11,6 +11,7 @@
 
 pub mod app;
 pub mod cli;
+pub mod engine;
 pub mod rules;
 pub mod scenario;
 pub mod ui;

@@ -1,0 +1,88 @@
+//! What happened, as plain data: the log panel, the journal, replays, the
+//! bot and the tests all read these. Every event has its log line with the
+//! rule it applies.
+
+use crate::scenario::schema::{SideId, Spine};
+use crate::world::Phase;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum GameEvent {
+    /// A side starts an Ops Range (R 4.1).
+    OpsRangeStarted { side: SideId, min: u8, max: u8 },
+    /// A unit was marked Used (R 4.2); `used` of `max` counted so far.
+    MarkedUsed {
+        unit: String,
+        side: SideId,
+        used: u8,
+        max: u8,
+    },
+    /// A unit was marked Op Fire (R 4.3), turned to `facing` if given.
+    MarkedOpFire {
+        unit: String,
+        side: SideId,
+        facing: Option<Spine>,
+        used: u8,
+        max: u8,
+    },
+    /// The side's Ops Range ended: by choice, at its maximum, or because no
+    /// further Use fits (R 4.1).
+    Passed {
+        side: SideId,
+        used: u8,
+        forced: bool,
+    },
+    /// Every unit of the side is Used or Op Fire (R 4.1).
+    SideFinished { side: SideId },
+    /// The phase is over (R 1.0).
+    PhaseEnded { phase: Phase, next: Phase },
+}
+
+fn side_word(s: SideId) -> &'static str {
+    match s {
+        SideId::Allies => "Allies",
+        SideId::Axis => "Axis",
+    }
+}
+
+impl GameEvent {
+    /// The log line, with its rule reference.
+    pub fn line(&self) -> String {
+        match self {
+            GameEvent::OpsRangeStarted { side, min, max } => {
+                format!("{} Ops Range {min}\u{2013}{max} (R 4.1)", side_word(*side))
+            }
+            GameEvent::MarkedUsed {
+                unit, used, max, ..
+            } => format!("{unit} marked Used (R 4.2); Ops Range {used}/{max}"),
+            GameEvent::MarkedOpFire {
+                unit,
+                facing,
+                used,
+                max,
+                ..
+            } => match facing {
+                Some(f) => {
+                    format!("{unit} marked Op Fire facing {f:?} (R 4.3); Ops Range {used}/{max}")
+                }
+                None => format!("{unit} marked Op Fire (R 4.3); Ops Range {used}/{max}"),
+            },
+            GameEvent::Passed { side, used, forced } => {
+                if *forced {
+                    format!(
+                        "{} pass after {used}: no further Use fits (R 4.1)",
+                        side_word(*side)
+                    )
+                } else {
+                    format!("{} pass after {used} (R 4.1)", side_word(*side))
+                }
+            }
+            GameEvent::SideFinished { side } => format!(
+                "{}: every unit Used or marked Op Fire (R 4.1)",
+                side_word(*side)
+            ),
+            GameEvent::PhaseEnded { phase, next } => {
+                format!("{} ends; {} begins (R 1.0)", phase.name(), next.name())
+            }
+        }
+    }
+}

@@ -1,0 +1,38 @@
+//! The rules engine: orders go in, events come out (see `docs/engine-plan.md`).
+//!
+//! The game state is the ECS `World` itself — the same components the board
+//! draws — so a headless `World` (no window, no renderer) runs scripts,
+//! simulations and replays through the very code the app runs.
+
+pub mod dice;
+pub mod events;
+pub mod operations;
+pub mod orders;
+
+use bevy::ecs::system::RunSystemOnce;
+use bevy::prelude::*;
+
+use crate::scenario::{Loaded, PlayerAid, Roster};
+use crate::world::spawn::spawn_scenario;
+use crate::world::{ActiveScenario, AidRes, RosterRes};
+
+pub use dice::Dice;
+pub use events::GameEvent;
+pub use orders::{Order, Refusal};
+
+/// A headless world holding a scenario at its setup, with seeded dice.
+pub fn headless_world(loaded: Loaded, roster: Roster, aid: PlayerAid, seed: u64) -> World {
+    let mut world = World::new();
+    world.insert_resource(ActiveScenario {
+        scenario: loaded.scenario,
+        origin: loaded.origin,
+    });
+    world.insert_resource(RosterRes(roster));
+    world.insert_resource(AidRes(aid));
+    world.insert_resource(Dice::seeded(seed));
+    // spawn_scenario only spawns entities and inserts resources: it cannot fail.
+    if let Err(e) = world.run_system_once(spawn_scenario) {
+        error!("setting up the scenario: {e}");
+    }
+    world
+}

@@ -1,0 +1,401 @@
+//! The Operations Phase flow — R 4.0 (Operations Phase), R 4.1 (Operations
+//! Range), R 4.2 (Used), R 4.3 (Op Fire): who acts, what counts, when play
+//! passes, when the phase ends. Movement and fire orders join this flow with
+//! the rest of issue 3.
+
+use bevy::prelude::*;
+
+use crate::rules::ops_range::{OpsTally, UseKind, use_cost};
+use crate::scenario::schema::SideId;
+use crate::world::{
+    ActiveScenario, AidRes, Concealed, Facing, OpFire, Phase, TurnTrack, Unit, Used,
+};
+
+use super::events::GameEvent;
+use super::orders::{Order, Refusal};
+
+/// Whose Ops Range it is, and what it has counted (R 4.1).
+#[derive(Resource, Debug, Clone)]
+pub struct OpsState {
+    pub acting: SideId,
+    pub tally: OpsTally,
+    /// Sides whose every unit is Used or Op Fire.
+    pub finished: [bool; 2],
+}
+
+fn ops_range_of(world: &World, side: SideId) -> crate::scenario::schema::OpsRange {
+    world
+        .resource::<ActiveScenario>()
+        .scenario
+        .sides
+        .iter()
+        .find(|c| c.side == side)
+        .map_or(crate::scenario::schema::OpsRange { min: 1, max: 1 }, |c| {
+            c.ops_range
+        })
+}
+
+/// The cost of each unit of `side` that may still be Used.
+fn open_costs(world: &mut World, side: SideId) -> Vec<u8> {
+    let constants = world.resource::<AidRes>().0.constants;
+    let mut q = world.query::<(&Unit, Has<Used>, Has<OpFire>, Has<Concealed>)>();
+    q.iter(world)
+        .filter(|(u, used, op, _)| u.side == side && !used && !op)
+        .map(|(_, _, _, concealed)| use_cost(&constants, UseKind::Infantry, concealed))
+        .collect()
+}
+
+/// Starts the Operations Phase: the scenario's first player opens (R 4.0).
+pub fn begin_operations(world: &mut World) -> Vec<GameEvent> {
+    let first = world.resource::<ActiveScenario>().scenario.first_player;
+    if let Some(mut t) = world.get_resource_mut::<TurnTrack>() {
+        t.phase = Phase::Operations;
+        t.active = first;
+    }
+    let range = ops_range_of(world, first);
+    world.insert_resource(OpsState {
+        acting: first,
+        tally: OpsTally::new(range),
+        finished: [false; 2],
+    });
+    let mut events = vec![GameEvent::OpsRangeStarted {
+        side: first,
+        min: range.min,
+        max: range.max,
+    }];
+    settle(world, &mut events);
+    events
+}
+
+/// Checks an order against the state, then executes it.
+pub fn apply(world: &mut World, order: &Order) -> Result<Vec<GameEvent>, Refusal> {
+    let phase = world.get_resource::<TurnTrack>().map(|t| t.phase);
+    let Some(state) = world.get_resource::<OpsState>().cloned() else {
+        return Err(Refusal::NotOperationsPhase);
+    };
+    if phase != Some(Phase::Operations) {
+        return Err(Refusal::NotOperationsPhase);
+    }
+    let mut events = Vec::new();
+    match order {
+        Order::MarkUsed { unit } | Order::MarkOpFire { unit, .. } => {
+            let (entity, concealed) = check_own_ready_unit(world, unit, state.acting)?;
+            let constants = world.resource::<AidRes>().0.constants;
+            let cost = use_cost(&constants, UseKind::Infantry, concealed);
+            state.tally.check(cost).map_err(Refusal::OpsRange)?;
+            let mut tally = state.tally;
+            tally.record(cost);
+            let side = state.acting;
+            match order {
+                Order::MarkOpFire { facing, .. } => {
+                    let mut e = world.entity_mut(entity);
+                    e.insert(OpFire);
+                    if let Some(f) = facing {
+                        e.insert(Facing(*f));
+                    }
+                    events.push(GameEvent::MarkedOpFire {
+                        unit: unit.clone(),
+                        side,
+                        facing: *facing,
+                        used: tally.used,
+                        max: tally.range.max,
+                    });
+                }
+                _ => {
+                    world.entity_mut(entity).insert(Used);
+                    events.push(GameEvent::MarkedUsed {
+                        unit: unit.clone(),
+                        side,
+                        used: tally.used,
+                        max: tally.range.max,
+                    });
+                }
+            }
+            world.resource_mut::<OpsState>().tally = tally;
+            settle(world, &mut events);
+        }
+        Order::Pass => {
+            let open = open_costs(world, state.acting);
+            if !state.tally.may_pass(&open) {
+                return Err(Refusal::MustUseMinimum {
+                    used: state.tally.used,
+                    min: state.tally.range.min,
+                });
+            }
+            events.push(GameEvent::Passed {
+                side: state.acting,
+                used: state.tally.used,
+                forced: false,
+            });
+            hand_over(world, &mut events);
+        }
+    }
+    Ok(events)
+}
+
+/// The unit named, if it belongs to the side acting and may still be Used.
+fn check_own_ready_unit(
+    world: &mut World,
+    id: &str,
+    acting: SideId,
+) -> Result<(Entity, bool), Refusal> {
+    let mut q = world.query::<(Entity, &Unit, Has<Used>, Has<OpFire>, Has<Concealed>)>();
+    let Some((e, u, used, op, concealed)) = q.iter(world).find(|r| r.1.id == id) else {
+        return Err(Refusal::UnknownUnit {
+            unit: id.to_string(),
+        });
+    };
+    if u.side != acting {
+        return Err(Refusal::NotYourUnit {
+            unit: id.to_string(),
+            acting,
+        });
+    }
+    if used {
+        return Err(Refusal::AlreadyUsed {
+            unit: id.to_string(),
+        });
+    }
+    if op {
+        return Err(Refusal::AlreadyOpFire {
+            unit: id.to_string(),
+        });
+    }
+    Ok((e, concealed))
+}
+
+/// After a Use: note finished sides, and pass when the Ops Range is full or
+/// nothing left fits (R 4.1).
+fn settle(world: &mut World, events: &mut Vec<GameEvent>) {
+    let state = world.resource::<OpsState>().clone();
+    let open = open_costs(world, state.acting);
+    if open.is_empty() {
+        mark_finished(world, state.acting, events);
+        hand_over(world, events);
+    } else if state.tally.must_pass(&open) {
+        events.push(GameEvent::Passed {
+            side: state.acting,
+            used: state.tally.used,
+            forced: true,
+        });
+        hand_over(world, events);
+    }
+}
+
+fn mark_finished(world: &mut World, side: SideId, events: &mut Vec<GameEvent>) {
+    let mut state = world.resource_mut::<OpsState>();
+    if !state.finished[side.index()] {
+        state.finished[side.index()] = true;
+        events.push(GameEvent::SideFinished { side });
+    }
+}
+
+/// Play passes to the opponent; a side with nothing left lets the other
+/// continue; when neither has anything left the phase ends (R 4.1).
+fn hand_over(world: &mut World, events: &mut Vec<GameEvent>) {
+    let acting = world.resource::<OpsState>().acting;
+    for side in [acting.other(), acting] {
+        if open_costs(world, side).is_empty() {
+            mark_finished(world, side, events);
+            continue;
+        }
+        let range = ops_range_of(world, side);
+        {
+            let mut state = world.resource_mut::<OpsState>();
+            state.acting = side;
+            state.tally = OpsTally::new(range);
+        }
+        if let Some(mut t) = world.get_resource_mut::<TurnTrack>() {
+            t.active = side;
+        }
+        events.push(GameEvent::OpsRangeStarted {
+            side,
+            min: range.min,
+            max: range.max,
+        });
+        return;
+    }
+    if let Some(mut t) = world.get_resource_mut::<TurnTrack>() {
+        t.phase = Phase::Rout;
+    }
+    world.remove_resource::<OpsState>();
+    events.push(GameEvent::PhaseEnded {
+        phase: Phase::Operations,
+        next: Phase::Rout,
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::headless_world;
+    use crate::scenario::schema::Spine;
+
+    fn training() -> World {
+        let roster = crate::scenario::builtin_roster().unwrap();
+        let aid = crate::scenario::builtin_player_aid().unwrap();
+        let loaded = crate::scenario::load("training", &roster, &aid).unwrap();
+        headless_world(loaded, roster, aid, 1)
+    }
+
+    fn used(unit: &str) -> Order {
+        Order::MarkUsed { unit: unit.into() }
+    }
+
+    /// R 4.1 with the training card (Ops Range 1–3 both sides, Allies first):
+    /// the third Use fills the range and play passes to the Germans.
+    #[test]
+    fn third_use_fills_the_range_and_play_passes() {
+        let mut w = training();
+        let start = begin_operations(&mut w);
+        assert_eq!(
+            start,
+            vec![GameEvent::OpsRangeStarted {
+                side: SideId::Allies,
+                min: 1,
+                max: 3
+            }]
+        );
+        assert_eq!(
+            apply(&mut w, &used("A1")).unwrap(),
+            vec![GameEvent::MarkedUsed {
+                unit: "A1".into(),
+                side: SideId::Allies,
+                used: 1,
+                max: 3
+            }]
+        );
+        let op = apply(
+            &mut w,
+            &Order::MarkOpFire {
+                unit: "A2".into(),
+                facing: Some(Spine::E),
+            },
+        )
+        .unwrap();
+        assert_eq!(
+            op[0].line(),
+            "A2 marked Op Fire facing E (R 4.3); Ops Range 2/3"
+        );
+        assert_eq!(
+            apply(&mut w, &used("A3")).unwrap(),
+            vec![
+                GameEvent::MarkedUsed {
+                    unit: "A3".into(),
+                    side: SideId::Allies,
+                    used: 3,
+                    max: 3
+                },
+                GameEvent::Passed {
+                    side: SideId::Allies,
+                    used: 3,
+                    forced: true
+                },
+                GameEvent::OpsRangeStarted {
+                    side: SideId::Axis,
+                    min: 1,
+                    max: 3
+                },
+            ]
+        );
+        assert_eq!(w.resource::<TurnTrack>().active, SideId::Axis);
+    }
+
+    /// R 4.1: below the minimum a player may not pass; at it he may.
+    #[test]
+    fn passing_needs_the_minimum_and_orders_are_checked() {
+        let mut w = training();
+        begin_operations(&mut w);
+        assert_eq!(
+            apply(&mut w, &Order::Pass).unwrap_err().to_string(),
+            "Ops Range 0/1: at least 1 must be Used before passing (R 4.1)"
+        );
+        assert_eq!(
+            apply(&mut w, &used("G1")).unwrap_err(),
+            Refusal::NotYourUnit {
+                unit: "G1".into(),
+                acting: SideId::Allies
+            }
+        );
+        assert_eq!(
+            apply(&mut w, &used("Z9")).unwrap_err(),
+            Refusal::UnknownUnit { unit: "Z9".into() }
+        );
+        apply(&mut w, &used("A1")).unwrap();
+        assert_eq!(
+            apply(&mut w, &used("A1")).unwrap_err(),
+            Refusal::AlreadyUsed { unit: "A1".into() }
+        );
+        let pass = apply(&mut w, &Order::Pass).unwrap();
+        assert_eq!(
+            pass.iter().map(GameEvent::line).collect::<Vec<_>>(),
+            [
+                "Allies pass after 1 (R 4.1)",
+                "Axis Ops Range 1\u{2013}3 (R 4.1)"
+            ]
+        );
+    }
+
+    /// R 4.1: once a side has Used every unit, the other continues alone, and
+    /// the phase ends when both are done.
+    #[test]
+    fn a_finished_side_lets_the_other_continue_then_the_phase_ends() {
+        let mut w = training();
+        begin_operations(&mut w);
+        let mut log = Vec::new();
+        // Germans: 7 units on the board (the reinforcement is not yet in play).
+        // Allies: 10. Alternate one Use each until the Germans are done.
+        let allies = ["A1", "A2", "A3", "A4", "A5", "A6", "A7", "A8", "AD1", "AD2"];
+        let axis = ["G1", "G2", "G3", "G4", "G5", "G6", "GD1"];
+        let (mut ai, mut gi) = (0, 0);
+        while w.get_resource::<OpsState>().is_some() {
+            let acting = w.resource::<OpsState>().acting;
+            let order = match acting {
+                SideId::Allies => {
+                    ai += 1;
+                    used(allies[ai - 1])
+                }
+                SideId::Axis => {
+                    gi += 1;
+                    used(axis[gi - 1])
+                }
+            };
+            let events = apply(&mut w, &order).unwrap();
+            // Pass at once after the minimum when the range is still open.
+            log.extend(events.iter().map(GameEvent::line));
+            if let Some(s) = w.get_resource::<OpsState>().cloned()
+                && s.tally.used >= 1
+                && s.tally.used < 3
+                && s.acting == acting
+            {
+                log.extend(
+                    apply(&mut w, &Order::Pass)
+                        .unwrap()
+                        .iter()
+                        .map(GameEvent::line),
+                );
+            }
+        }
+        assert_eq!((ai, gi), (10, 7));
+        assert!(log.contains(&"Axis: every unit Used or marked Op Fire (R 4.1)".to_string()));
+        assert_eq!(
+            log.last().unwrap(),
+            "Operations Phase ends; Rout Phase begins (R 1.0)"
+        );
+        // After the Germans finished, the Allies used their last three units
+        // in one more Ops Range of their own.
+        let tail: Vec<&String> = log.iter().rev().take(6).collect();
+        assert_eq!(
+            tail,
+            [
+                "Operations Phase ends; Rout Phase begins (R 1.0)",
+                "Allies: every unit Used or marked Op Fire (R 4.1)",
+                "AD2 marked Used (R 4.2); Ops Range 1/3",
+                "Allies Ops Range 1\u{2013}3 (R 4.1)",
+                "Allies pass after 1 (R 4.1)",
+                "AD1 marked Used (R 4.2); Ops Range 1/3",
+            ]
+        );
+        assert_eq!(w.resource::<TurnTrack>().phase, Phase::Rout);
+    }
+}

@@ -1,0 +1,68 @@
+//! Orders a player (a person, the bot, a script, a journal) gives the game,
+//! and the typed reasons an order is refused — checked before anything is
+//! executed, and shown on the interface's greyed buttons.
+
+use serde::{Deserialize, Serialize};
+
+use crate::rules::ops_range::OpsRefusal;
+use crate::scenario::schema::{SideId, Spine};
+
+/// One order of the Operations Phase (R 4.0).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Order {
+    /// Mark a unit Used without an action (R 4.2).
+    MarkUsed { unit: String },
+    /// Mark a unit Op Fire, optionally turning it as it is marked (R 4.3).
+    MarkOpFire {
+        unit: String,
+        #[serde(default)]
+        facing: Option<Spine>,
+    },
+    /// End this Ops Range: play passes to the opponent (R 4.1).
+    Pass,
+}
+
+/// Why an order is refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Refusal {
+    NotOperationsPhase,
+    UnknownUnit {
+        unit: String,
+    },
+    NotYourUnit {
+        unit: String,
+        acting: SideId,
+    },
+    AlreadyUsed {
+        unit: String,
+    },
+    AlreadyOpFire {
+        unit: String,
+    },
+    OpsRange(OpsRefusal),
+    /// The minimum of the Ops Range is not met and a Use still fits (R 4.1).
+    MustUseMinimum {
+        used: u8,
+        min: u8,
+    },
+}
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Refusal::NotOperationsPhase => write!(f, "not in the Operations Phase (R 4.0)"),
+            Refusal::UnknownUnit { unit } => write!(f, "no unit `{unit}` in this game"),
+            Refusal::NotYourUnit { unit, acting } => {
+                write!(f, "{unit} is not a unit of the side to act ({acting:?})")
+            }
+            Refusal::AlreadyUsed { unit } => write!(f, "{unit} is Used (R 4.2)"),
+            Refusal::AlreadyOpFire { unit } => write!(f, "{unit} is marked Op Fire (R 4.3)"),
+            Refusal::OpsRange(r) => write!(f, "{r}"),
+            Refusal::MustUseMinimum { used, min } => write!(
+                f,
+                "Ops Range {used}/{min}: at least {min} must be Used before passing (R 4.1)"
+            ),
+        }
+    }
+}
