@@ -41,6 +41,11 @@ pub enum Command {
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
+    /// Run a scenario through a script of orders and print the event log.
+    Script {
+        /// The script file (see docs/scripts.md).
+        file: PathBuf,
+    },
     /// Render a scenario for a few frames and save a PNG.
     Screenshot {
         /// Scenario id, built-in file name, or path.
@@ -130,6 +135,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
                 ExitCode::FAILURE
             }
         }
+        Some(Command::Script { file }) => run_script(&file, &roster, &aid),
         Some(Command::Screenshot {
             scenario,
             out,
@@ -154,6 +160,33 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
             aid,
             started,
         ),
+    }
+}
+
+/// `bob script FILE`: prints the event log; exit 1 on a bad file or an
+/// illegal order (with the reason).
+fn run_script(path: &std::path::Path, roster: &Roster, aid: &PlayerAid) -> ExitCode {
+    let name = path.display().to_string();
+    let result = scenario::read_file(path)
+        .and_then(|bytes| crate::engine::script::parse(&name, &bytes))
+        .and_then(|script| crate::engine::script::run(&script, roster, aid));
+    match result {
+        Ok(run) => {
+            for line in &run.lines {
+                println!("{line}");
+            }
+            match run.stopped {
+                None => ExitCode::SUCCESS,
+                Some((n, order, reason)) => {
+                    eprintln!("{name}: order {n} ({order}) refused: {reason}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
+        Err(report) => {
+            eprintln!("{report}");
+            ExitCode::FAILURE
+        }
     }
 }
 

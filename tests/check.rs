@@ -282,3 +282,35 @@ fn the_binary_checks_and_lists() {
         "no-such-scenario:1:1: no such file, and no built-in scenario by that name (see `bob list`)\n"
     );
 }
+
+/// `bob script`: the example script prints the exact log and exits 0.
+#[test]
+fn the_example_script_runs() {
+    let bob = env!("CARGO_BIN_EXE_bob");
+    let script = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/scripts/first_ops_range.ron"
+    );
+    let out = std::process::Command::new(bob)
+        .args(["script", script])
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "Allies Ops Range 1\u{2013}3 (R 4.1)\n\
+         A1 marked Used (R 4.2); Ops Range 1/3\n\
+         A2 marked Op Fire facing E (R 4.3); Ops Range 2/3\n\
+         A3 marked Used (R 4.2); Ops Range 3/3\n\
+         Allies pass after 3: no further Use fits (R 4.1)\n\
+         Axis Ops Range 1\u{2013}3 (R 4.1)\n\
+         G1 marked Op Fire facing W (R 4.3); Ops Range 1/3\n\
+         Axis pass after 1 (R 4.1)\n\
+         Allies Ops Range 1\u{2013}3 (R 4.1)\n"
+    );
+}

@@ -8,6 +8,7 @@ pub mod dice;
 pub mod events;
 pub mod operations;
 pub mod orders;
+pub mod script;
 
 use bevy::ecs::system::RunSystemOnce;
 use bevy::prelude::*;
