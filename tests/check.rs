@@ -283,16 +283,11 @@ fn the_binary_checks_and_lists() {
     );
 }
 
-/// `bob script`: the example script prints the exact log and exits 0.
-#[test]
-fn the_example_script_runs() {
-    let bob = env!("CARGO_BIN_EXE_bob");
-    let script = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/scripts/first_ops_range.ron"
-    );
-    let out = std::process::Command::new(bob)
-        .args(["script", script])
+/// Runs `bob script tests/scripts/NAME.ron`; it must succeed; returns stdout.
+fn script_output(name: &str) -> String {
+    let script = format!("{}/tests/scripts/{name}.ron", env!("CARGO_MANIFEST_DIR"));
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_bob"))
+        .args(["script", &script])
         .output()
         .unwrap();
     assert_eq!(
@@ -301,8 +296,14 @@ fn the_example_script_runs() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
+    String::from_utf8_lossy(&out.stdout).to_string()
+}
+
+/// `bob script`: the example script prints the exact log and exits 0.
+#[test]
+fn the_example_script_runs() {
     assert_eq!(
-        String::from_utf8_lossy(&out.stdout),
+        script_output("first_ops_range"),
         "Allies Ops Range 1\u{2013}3 (R 4.1)\n\
          A1 marked Used (R 4.2); Ops Range 1/3\n\
          A2 marked Op Fire facing E (R 4.3); Ops Range 2/3\n\
@@ -313,4 +314,79 @@ fn the_example_script_runs() {
          Axis pass after 1 (R 4.1)\n\
          Allies Ops Range 1\u{2013}3 (R 4.1)\n"
     );
+}
+
+/// `bob script` with moves: MP costs, Concealment lost, a Decoy removed.
+#[test]
+fn the_move_script_runs() {
+    assert_eq!(
+        script_output("first_moves"),
+        "Allies Ops Range 1\u{2013}3 (R 4.1)\n\
+         A1 moves (R 5.0); Ops Range 1/3\n\
+         A1 moves C3 \u{2192} D3: 2 MP, 3 left (R 5.0)\n\
+         A1 loses its Conceal counter: in Open Ground in enemy LOS (R 15.0)\n\
+         A1 moves D3 \u{2192} E3: 2 MP, 1 left (R 5.0)\n\
+         A1 moves E3 \u{2192} F3: 1 MP, 0 left (R 5.0)\n\
+         A1 ends its move in F3; Used (R 4.2)\n\
+         A4 moves (R 5.0); Ops Range 2/3\n\
+         A4 moves C5 \u{2192} D5: 2 MP, 3 left (R 5.0)\n\
+         A4 moves D5 \u{2192} E5: 1 MP, 2 left (R 5.0)\n\
+         A4 loses its Conceal counter: in Open Ground in enemy LOS (R 15.0)\n\
+         A4 moves E5 \u{2192} F5: 1 MP, 1 left (R 5.0)\n\
+         A4 moves F5 \u{2192} G5: 1 MP, 0 left (R 5.0)\n\
+         G4 loses its Conceal counter: an enemy unit moved adjacent (R 15.0)\n\
+         A4 ends its move in G5; Used (R 4.2)\n\
+         AD1 moves (R 5.0); Ops Range 3/3\n\
+         AD1 moves C2 \u{2192} D2: 2 MP, 3 left (R 5.0)\n\
+         AD1 was a Decoy: removed on losing Concealment (R 15.0)\n\
+         Allies pass after 3: no further Use fits (R 4.1)\n\
+         Axis Ops Range 1\u{2013}3 (R 4.1)\n"
+    );
+}
+
+/// Illegal moves stop a script with their reason and exit 1.
+#[test]
+fn illegal_moves_are_refused_with_their_reason() {
+    let bob = env!("CARGO_BIN_EXE_bob");
+    let dir = std::env::temp_dir().join(format!("bob-moves-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (orders, reason) in [
+        (
+            r#"move(unit: "A1", path: ["D3", "E3", "F3", "G3"])"#,
+            "step 4 into G3: needs 1 MP, 0 MP left (R 5.0)",
+        ),
+        (
+            r#"move(unit: "A1", path: ["E3"])"#,
+            "step 1 into E3: E3 is not adjacent to C3",
+        ),
+        (
+            r#"move(unit: "A1", path: ["Q3"])"#,
+            "`Q3` is not a hex of this map",
+        ),
+        (
+            r#"move(unit: "A1", path: [])"#,
+            "a move needs at least one hex",
+        ),
+        // A3 joins the Decoy in C2; A1 would make three there.
+        (
+            r#"move(unit: "A3", path: ["C2"]), move(unit: "A1", path: ["C2"])"#,
+            "the move would end with more than 2 Squads/WTs of a side in C2 (R 2.0)",
+        ),
+        (
+            r#"move(unit: "G1", path: ["H6"])"#,
+            "G1 is not a unit of the side to act (Allies)",
+        ),
+    ] {
+        let text = format!("(scenario: \"training\", orders: [{orders}])");
+        let file = dir.join("m.ron");
+        std::fs::write(&file, text).unwrap();
+        let out = std::process::Command::new(bob)
+            .arg("script")
+            .arg(&file)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr).to_string();
+        assert_eq!(out.status.code(), Some(1), "{orders}: {err}");
+        assert!(err.ends_with(&format!("refused: {reason}\n")), "{err}");
+    }
 }

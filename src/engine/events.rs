@@ -24,6 +24,32 @@ pub enum GameEvent {
         used: u8,
         max: u8,
     },
+    /// A unit is selected to move (R 5.0); `used` of `max` counted.
+    MoveStarted { unit: String, used: u8, max: u8 },
+    /// A Morale Check (R 7.1): passed when the roll is at most the Morale.
+    MoraleCheck {
+        unit: String,
+        morale: u8,
+        roll: u8,
+        passed: bool,
+        rule: &'static str,
+    },
+    /// The unit failed its MC to move: it stays and is Used (R 5.0, R 4.2).
+    MoveFailed { unit: String },
+    /// One step of a move (R 5.0).
+    Moved {
+        unit: String,
+        from: String,
+        to: String,
+        cost: String,
+        left: String,
+    },
+    /// The move is over; the unit is Used (R 4.2).
+    MoveEnded { unit: String, at: String },
+    /// A Conceal counter came off (R 15.0).
+    ConcealmentLost { unit: String, why: &'static str },
+    /// A Decoy lost its Concealment and is removed (R 15.0).
+    DecoyRemoved { unit: String },
     /// The side's Ops Range ended: by choice, at its maximum, or because no
     /// further Use fits (R 4.1).
     Passed {
@@ -66,6 +92,38 @@ impl GameEvent {
                 }
                 None => format!("{unit} marked Op Fire (R 4.3); Ops Range {used}/{max}"),
             },
+            GameEvent::MoveStarted { unit, used, max } => {
+                format!("{unit} moves (R 5.0); Ops Range {used}/{max}")
+            }
+            GameEvent::MoraleCheck {
+                unit,
+                morale,
+                roll,
+                passed,
+                rule,
+            } => format!(
+                "{unit} MC: needs {morale} or less, rolled {roll} \u{2192} {} ({rule}, R 7.1)",
+                if *passed { "passed" } else { "failed" }
+            ),
+            GameEvent::MoveFailed { unit } => {
+                format!("{unit} fails to move and is Used (R 5.0, R 4.2)")
+            }
+            GameEvent::Moved {
+                unit,
+                from,
+                to,
+                cost,
+                left,
+            } => format!("{unit} moves {from} \u{2192} {to}: {cost} MP, {left} left (R 5.0)"),
+            GameEvent::MoveEnded { unit, at } => {
+                format!("{unit} ends its move in {at}; Used (R 4.2)")
+            }
+            GameEvent::ConcealmentLost { unit, why } => {
+                format!("{unit} loses its Conceal counter: {why} (R 15.0)")
+            }
+            GameEvent::DecoyRemoved { unit } => {
+                format!("{unit} was a Decoy: removed on losing Concealment (R 15.0)")
+            }
             GameEvent::Passed { side, used, forced } => {
                 if *forced {
                     format!(

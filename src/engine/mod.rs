@@ -6,6 +6,7 @@
 
 pub mod dice;
 pub mod events;
+pub mod movement;
 pub mod operations;
 pub mod orders;
 pub mod script;

@@ -114,6 +114,23 @@ pub fn apply(world: &mut World, order: &Order) -> Result<Vec<GameEvent>, Refusal
             world.resource_mut::<OpsState>().tally = tally;
             settle(world, &mut events);
         }
+        Order::Move { unit, path } => {
+            let (entity, concealed) = check_own_ready_unit(world, unit, state.acting)?;
+            let constants = world.resource::<AidRes>().0.constants;
+            let cost = use_cost(&constants, UseKind::Infantry, concealed);
+            state.tally.check(cost).map_err(Refusal::OpsRange)?;
+            let steps = super::movement::check_move(world, entity, path)?;
+            let mut tally = state.tally;
+            tally.record(cost);
+            world.resource_mut::<OpsState>().tally = tally;
+            events.push(GameEvent::MoveStarted {
+                unit: unit.clone(),
+                used: tally.used,
+                max: tally.range.max,
+            });
+            super::movement::execute_move(world, entity, &steps, &mut events);
+            settle(world, &mut events);
+        }
         Order::Pass => {
             let open = open_costs(world, state.acting);
             if !state.tally.may_pass(&open) {

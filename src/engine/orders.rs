@@ -19,6 +19,8 @@ pub enum Order {
         #[serde(default)]
         facing: Option<Spine>,
     },
+    /// Move a unit through these hexes, in order (R 5.0).
+    Move { unit: String, path: Vec<String> },
     /// End this Ops Range: play passes to the opponent (R 4.1).
     Pass,
 }
@@ -46,6 +48,27 @@ pub enum Refusal {
         used: u8,
         min: u8,
     },
+    /// A move with no hexes.
+    EmptyPath,
+    /// Not a hex of this map.
+    BadHex {
+        label: String,
+    },
+    /// Step `n` of a move cannot be taken.
+    Step {
+        n: usize,
+        to: String,
+        reason: String,
+    },
+    /// Entering an enemy hex ends the move (R 5.0).
+    PastEnemy {
+        at: String,
+    },
+    /// The move would end over the stacking limit (R 2.0).
+    OverStacked {
+        at: String,
+        limit: u8,
+    },
 }
 
 impl std::fmt::Display for Refusal {
@@ -59,6 +82,16 @@ impl std::fmt::Display for Refusal {
             Refusal::AlreadyUsed { unit } => write!(f, "{unit} is Used (R 4.2)"),
             Refusal::AlreadyOpFire { unit } => write!(f, "{unit} is marked Op Fire (R 4.3)"),
             Refusal::OpsRange(r) => write!(f, "{r}"),
+            Refusal::EmptyPath => write!(f, "a move needs at least one hex"),
+            Refusal::BadHex { label } => write!(f, "`{label}` is not a hex of this map"),
+            Refusal::Step { n, to, reason } => write!(f, "step {n} into {to}: {reason}"),
+            Refusal::PastEnemy { at } => {
+                write!(f, "entering the enemy hex {at} ends the move (R 5.0)")
+            }
+            Refusal::OverStacked { at, limit } => write!(
+                f,
+                "the move would end with more than {limit} Squads/WTs of a side in {at} (R 2.0)"
+            ),
             Refusal::MustUseMinimum { used, min } => write!(
                 f,
                 "Ops Range {used}/{min}: at least {min} must be Used before passing (R 4.1)"
