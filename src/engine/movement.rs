@@ -5,44 +5,31 @@
 
 use bevy::prelude::*;
 
+use crate::rules::Mp;
 use crate::rules::los::{LosQuery, line_of_sight};
-use crate::rules::morale::{MoraleContext, morale_value};
 use crate::rules::movement::{MoveRules, check_step};
-use crate::rules::odds::morale_check;
-use crate::rules::{Morale, Mp};
 use crate::scenario::Coord;
-use crate::scenario::roster::UnitClass;
-use crate::world::{
-    ActiveScenario, AidRes, BoardRes, Concealed, Location, RosterRes, Suppression, Unit, Used,
-};
+use crate::world::{ActiveScenario, AidRes, BoardRes, Concealed, Location, RosterRes, Unit, Used};
 
-use super::Dice;
 use super::events::GameEvent;
 use super::orders::Refusal;
 
 /// A unit's place and side, for the checks.
 struct Occupant {
     entity: Entity,
-    id: String,
     side: crate::scenario::schema::SideId,
     coord: Coord,
     concealed: bool,
-    decoy: bool,
 }
 
 fn occupants(world: &mut World) -> Vec<Occupant> {
-    let roster = world.resource::<RosterRes>().0.clone();
     let mut q = world.query::<(Entity, &Unit, &Location, Has<Concealed>)>();
     q.iter(world)
         .map(|(entity, u, l, concealed)| Occupant {
             entity,
-            id: u.id.clone(),
             side: u.side,
             coord: l.coord,
             concealed,
-            decoy: roster
-                .get(&u.kind)
-                .is_some_and(|t| t.class == UnitClass::Decoy),
         })
         .collect()
 }
@@ -126,44 +113,19 @@ pub fn execute_move(
     steps: &[(Coord, Mp)],
     events: &mut Vec<GameEvent>,
 ) {
-    let aid = world.resource::<AidRes>().0.clone();
     let roster = world.resource::<RosterRes>().0.clone();
     let Some(unit) = world.entity(entity).get::<Unit>().cloned() else {
         return;
     };
-    let suppression = world.entity(entity).get::<Suppression>().copied();
     let Some(ut) = roster.get(&unit.kind) else {
         return;
     };
-    let side_values = if unit.reduced { ut.reduced } else { ut.full };
-    let mc = morale_value(
-        &aid,
-        &MoraleContext {
-            morale: side_values.morale,
-            suppression: suppression.into(),
-            modifiers: Vec::new(),
-        },
-    )
-    .map(|b| b.total)
-    .unwrap_or(Morale(side_values.morale.0));
-    let chance = morale_check(&aid, mc, false);
-    if chance.needs_roll {
-        let roll = world.resource_mut::<Dice>().d10();
-        let passed = roll.0 <= mc.0;
-        events.push(GameEvent::MoraleCheck {
+    if !super::checks::morale_check_to_act(world, entity, "R 5.0", events) {
+        world.entity_mut(entity).insert(Used);
+        events.push(GameEvent::MoveFailed {
             unit: unit.id.clone(),
-            morale: mc.0,
-            roll: roll.0,
-            passed,
-            rule: "R 5.0",
         });
-        if !passed {
-            world.entity_mut(entity).insert(Used);
-            events.push(GameEvent::MoveFailed {
-                unit: unit.id.clone(),
-            });
-            return;
-        }
+        return;
     }
     let mut left = Mp::whole(u16::from(ut.mp));
     for (to, cost) in steps {
@@ -206,7 +168,7 @@ fn concealment_after_step(world: &mut World, mover: Entity, events: &mut Vec<Gam
         return false;
     };
     let enemies: Vec<&Occupant> = all.iter().filter(|o| o.side != me.side).collect();
-    let mut revealed: Vec<(Entity, String, bool, &'static str)> = Vec::new();
+    let mut revealed: Vec<(Entity, &'static str)> = Vec::new();
     if me.concealed {
         let adjacent = enemies.iter().any(|e| e.coord.distance(me.coord) == 1);
         let open = board
@@ -218,42 +180,21 @@ fn concealment_after_step(world: &mut World, mover: Entity, events: &mut Vec<Gam
                 !line_of_sight(&board, &aid, &LosQuery::new(e.coord, me.coord)).is_blocked()
             });
         if adjacent {
-            revealed.push((
-                me.entity,
-                me.id.clone(),
-                me.decoy,
-                "adjacent to an enemy unit",
-            ));
+            revealed.push((me.entity, "adjacent to an enemy unit"));
         } else if seen {
-            revealed.push((
-                me.entity,
-                me.id.clone(),
-                me.decoy,
-                "in Open Ground in enemy LOS",
-            ));
+            revealed.push((me.entity, "in Open Ground in enemy LOS"));
         }
     }
     for e in &enemies {
         if e.concealed && e.coord.distance(me.coord) == 1 {
-            revealed.push((
-                e.entity,
-                e.id.clone(),
-                e.decoy,
-                "an enemy unit moved adjacent",
-            ));
+            revealed.push((e.entity, "an enemy unit moved adjacent"));
         }
     }
     let mut mover_alive = true;
-    for (entity, id, decoy, why) in revealed {
-        if decoy {
-            world.entity_mut(entity).despawn();
-            events.push(GameEvent::DecoyRemoved { unit: id });
-            if entity == mover {
-                mover_alive = false;
-            }
-        } else {
-            world.entity_mut(entity).remove::<Concealed>();
-            events.push(GameEvent::ConcealmentLost { unit: id, why });
+    for (entity, why) in revealed {
+        let alive = super::concealment::lose_concealment(world, entity, why, events);
+        if entity == mover && !alive {
+            mover_alive = false;
         }
     }
     mover_alive
