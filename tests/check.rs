@@ -344,6 +344,27 @@ fn the_move_script_runs() {
     );
 }
 
+/// `bob script` with fire: the FP arithmetic, the roll, the result, and a
+/// failed LOS marking the firer Used.
+#[test]
+fn the_fire_script_runs() {
+    let out = script_output("first_fire");
+    let tail: Vec<&str> = out.lines().skip(9).collect();
+    assert_eq!(
+        tail,
+        [
+            "A2 fires at H5 (R 6.0); Ops Range 2/3",
+            "A2 loses its Conceal counter: it fired (R 15.0)",
+            "A2 rolls 4 against H5 (R 6.2)",
+            "G4: +8 Normal FP (R 2.1); \u{2212}1 Wooden building (PAC \u{a7}2a) = 7 FP; roll 4 \u{2192} Suppressed (R 6.2)",
+            "A3 fires at H5 (R 6.0); Ops Range 3/3",
+            "A3 has no LOS to H5: blocked at D3 by a Hedgerow (R 44.0); Used (R 14.0)",
+            "Allies pass after 3: no further Use fits (R 4.1)",
+            "Axis Ops Range 1\u{2013}3 (R 4.1)",
+        ]
+    );
+}
+
 /// Illegal moves stop a script with their reason and exit 1.
 #[test]
 fn illegal_moves_are_refused_with_their_reason() {
@@ -375,6 +396,15 @@ fn illegal_moves_are_refused_with_their_reason() {
         (
             r#"move(unit: "G1", path: ["H6"])"#,
             "G1 is not a unit of the side to act (Allies)",
+        ),
+        (
+            r#"fire(unit: "A1", target: "C4")"#,
+            "C4 holds friendly infantry: no fire into it (R 6.1)",
+        ),
+        (r#"fire(unit: "A1", target: "D3")"#, "no enemy unit in D3"),
+        (
+            r#"fire(unit: "AD1", target: "H5")"#,
+            "a Decoy may not fire (R 15.0)",
         ),
     ] {
         let text = format!("(scenario: \"training\", orders: [{orders}])");

@@ -2,6 +2,8 @@
 //! bot and the tests all read these. Every event has its log line with the
 //! rule it applies.
 
+use crate::rules::Fp;
+use crate::rules::fire::FireOutcome;
 use crate::scenario::schema::{SideId, Spine};
 use crate::world::Phase;
 
@@ -26,6 +28,37 @@ pub enum GameEvent {
     },
     /// A unit is selected to move (R 5.0); `used` of `max` counted.
     MoveStarted { unit: String, used: u8, max: u8 },
+    /// A unit is selected to fire (R 6.0); `used` of `max` counted.
+    FireStarted {
+        unit: String,
+        target: String,
+        used: u8,
+        max: u8,
+    },
+    /// The unit failed its MC to fire and is Used (R 6.1).
+    FireFailed { unit: String },
+    /// No LOS to the target: the unit is Used (R 14.0).
+    NoLos {
+        unit: String,
+        target: String,
+        why: String,
+    },
+    /// The one roll of a fire attack (R 6.2).
+    FireRoll {
+        unit: String,
+        target: String,
+        roll: u8,
+    },
+    /// The attack against one unit in the location, with its arithmetic.
+    FireResult {
+        target: String,
+        arithmetic: String,
+        fp: Fp,
+        roll: u8,
+        outcome: FireOutcome,
+    },
+    /// A unit is eliminated (R 8.0).
+    Eliminated { unit: String },
     /// A Morale Check (R 7.1): passed when the roll is at most the Morale.
     MoraleCheck {
         unit: String,
@@ -95,6 +128,37 @@ impl GameEvent {
             GameEvent::MoveStarted { unit, used, max } => {
                 format!("{unit} moves (R 5.0); Ops Range {used}/{max}")
             }
+            GameEvent::FireStarted {
+                unit,
+                target,
+                used,
+                max,
+            } => format!("{unit} fires at {target} (R 6.0); Ops Range {used}/{max}"),
+            GameEvent::FireFailed { unit } => {
+                format!("{unit} fails its MC to fire and is Used (R 6.1)")
+            }
+            GameEvent::NoLos { unit, target, why } => {
+                format!("{unit} has no LOS to {target}: {why}; Used (R 14.0)")
+            }
+            GameEvent::FireRoll { unit, target, roll } => {
+                format!("{unit} rolls {roll} against {target} (R 6.2)")
+            }
+            GameEvent::FireResult {
+                target,
+                arithmetic,
+                fp,
+                roll,
+                outcome,
+            } => format!(
+                "{target}: {arithmetic} = {fp} FP; roll {roll} \u{2192} {} (R 6.2)",
+                match outcome {
+                    FireOutcome::NoEffect => "No Effect",
+                    FireOutcome::Suppressed => "Suppressed",
+                    FireOutcome::Reduced => "Reduced and Fully Suppressed",
+                    FireOutcome::Eliminated => "Eliminated",
+                }
+            ),
+            GameEvent::Eliminated { unit } => format!("{unit} is eliminated (R 8.0)"),
             GameEvent::MoraleCheck {
                 unit,
                 morale,

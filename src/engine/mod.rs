@@ -8,6 +8,7 @@ pub mod checks;
 pub mod concealment;
 pub mod dice;
 pub mod events;
+pub mod fire;
 pub mod movement;
 pub mod operations;
 pub mod orders;

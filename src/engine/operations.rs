@@ -79,12 +79,8 @@ pub fn apply(world: &mut World, order: &Order) -> Result<Vec<GameEvent>, Refusal
     let mut events = Vec::new();
     match order {
         Order::MarkUsed { unit } | Order::MarkOpFire { unit, .. } => {
-            let (entity, concealed) = check_own_ready_unit(world, unit, state.acting)?;
-            let constants = world.resource::<AidRes>().0.constants;
-            let cost = use_cost(&constants, UseKind::Infantry, concealed);
-            state.tally.check(cost).map_err(Refusal::OpsRange)?;
-            let mut tally = state.tally;
-            tally.record(cost);
+            let (entity, cost) = ready_to_use(world, &state, unit)?;
+            let tally = record_use(world, cost);
             let side = state.acting;
             match order {
                 Order::MarkOpFire { facing, .. } => {
@@ -111,24 +107,31 @@ pub fn apply(world: &mut World, order: &Order) -> Result<Vec<GameEvent>, Refusal
                     });
                 }
             }
-            world.resource_mut::<OpsState>().tally = tally;
             settle(world, &mut events);
         }
         Order::Move { unit, path } => {
-            let (entity, concealed) = check_own_ready_unit(world, unit, state.acting)?;
-            let constants = world.resource::<AidRes>().0.constants;
-            let cost = use_cost(&constants, UseKind::Infantry, concealed);
-            state.tally.check(cost).map_err(Refusal::OpsRange)?;
+            let (entity, cost) = ready_to_use(world, &state, unit)?;
             let steps = super::movement::check_move(world, entity, path)?;
-            let mut tally = state.tally;
-            tally.record(cost);
-            world.resource_mut::<OpsState>().tally = tally;
+            let tally = record_use(world, cost);
             events.push(GameEvent::MoveStarted {
                 unit: unit.clone(),
                 used: tally.used,
                 max: tally.range.max,
             });
             super::movement::execute_move(world, entity, &steps, &mut events);
+            settle(world, &mut events);
+        }
+        Order::Fire { unit, target } => {
+            let (entity, cost) = ready_to_use(world, &state, unit)?;
+            let to = super::fire::check_fire(world, entity, target)?;
+            let tally = record_use(world, cost);
+            events.push(GameEvent::FireStarted {
+                unit: unit.clone(),
+                target: to.label(),
+                used: tally.used,
+                max: tally.range.max,
+            });
+            super::fire::execute_fire(world, entity, to, &mut events);
             settle(world, &mut events);
         }
         Order::Pass => {
@@ -148,6 +151,22 @@ pub fn apply(world: &mut World, order: &Order) -> Result<Vec<GameEvent>, Refusal
         }
     }
     Ok(events)
+}
+
+/// The unit named and what its Use counts, if it may be Used now (R 4.1).
+fn ready_to_use(world: &mut World, state: &OpsState, unit: &str) -> Result<(Entity, u8), Refusal> {
+    let (entity, concealed) = check_own_ready_unit(world, unit, state.acting)?;
+    let constants = world.resource::<AidRes>().0.constants;
+    let cost = use_cost(&constants, UseKind::Infantry, concealed);
+    state.tally.check(cost).map_err(Refusal::OpsRange)?;
+    Ok((entity, cost))
+}
+
+/// Counts a checked Use against the Ops Range; returns the new tally.
+fn record_use(world: &mut World, cost: u8) -> OpsTally {
+    let mut state = world.resource_mut::<OpsState>();
+    state.tally.record(cost);
+    state.tally
 }
 
 /// The unit named, if it belongs to the side acting and may still be Used.

@@ -21,6 +21,8 @@ pub enum Order {
     },
     /// Move a unit through these hexes, in order (R 5.0).
     Move { unit: String, path: Vec<String> },
+    /// Fire at the units in a hex (R 6.0).
+    Fire { unit: String, target: String },
     /// End this Ops Range: play passes to the opponent (R 4.1).
     Pass,
 }
@@ -69,6 +71,23 @@ pub enum Refusal {
         at: String,
         limit: u8,
     },
+    /// Fire into a location with friendly infantry (R 6.1).
+    FriendlyInTarget {
+        at: String,
+    },
+    /// Fire from a location with an enemy unit (R 6.1).
+    EnemyInOwnHex,
+    /// No enemy unit in the target hex.
+    NoTarget {
+        at: String,
+    },
+    /// The attack itself is not allowed (range, kind of unit…).
+    Fire {
+        reason: String,
+    },
+    /// Facing (R 2.2) is required by this scenario and fire with facing is
+    /// not built yet: refused rather than resolved wrongly.
+    FacingNotYet,
 }
 
 impl std::fmt::Display for Refusal {
@@ -91,6 +110,18 @@ impl std::fmt::Display for Refusal {
             Refusal::OverStacked { at, limit } => write!(
                 f,
                 "the move would end with more than {limit} Squads/WTs of a side in {at} (R 2.0)"
+            ),
+            Refusal::FriendlyInTarget { at } => {
+                write!(f, "{at} holds friendly infantry: no fire into it (R 6.1)")
+            }
+            Refusal::EnemyInOwnHex => {
+                write!(f, "no fire from a location with an enemy unit (R 6.1)")
+            }
+            Refusal::NoTarget { at } => write!(f, "no enemy unit in {at}"),
+            Refusal::Fire { reason } => write!(f, "{reason}"),
+            Refusal::FacingNotYet => write!(
+                f,
+                "this scenario requires facing (R 2.2); fire with facing is not built yet"
             ),
             Refusal::MustUseMinimum { used, min } => write!(
                 f,

@@ -1,0 +1,257 @@
+//! Infantry fire in the Operations Phase — R 6.0 (Infantry Fire: the MC to
+//! fire, Range), R 6.1 (restrictions), R 6.2 (one roll against each unit in
+//! the location), R 7.0 (Suppression), R 8.0 (Casualties), R 14.0 (a failed
+//! LOS marks the firer Used), R 15.0 (Concealment lost by firing and by
+//! Suppression). The FP arithmetic is `rules::fire`; this room gathers its
+//! inputs from the world and applies the results.
+//!
+//! Not yet here: facing and flank fire (R 2.2, required in the Pacific),
+//! Fire Lanes and the reveal of Concealed Fortifications (R 43.0), Smoke,
+//! Combat Events (R 17.0), CPs. A scenario that requires facing refuses fire
+//! orders until facing arrives, rather than resolving them wrongly.
+
+use bevy::prelude::*;
+
+use crate::rules::Hexes;
+use crate::rules::fire::{
+    Conceal, Elevation, FireContext, FireKind, FireOutcome, Firer, SuppressionLevel, TargetTerrain,
+    fortification_key, infantry_fp, suppression_after,
+};
+use crate::rules::los::{Los, LosQuery, ThreadStep, line_of_sight, thread, unit_level};
+use crate::scenario::Coord;
+use crate::scenario::schema::HexsideFeature;
+use crate::world::{
+    ActiveScenario, AidRes, BoardRes, Concealed, Location, RosterRes, Suppression, Unit, Used,
+};
+
+use super::Dice;
+use super::events::GameEvent;
+use super::orders::Refusal;
+
+/// Checks a fire order before anything happens (R 6.0, R 6.1): the target hex
+/// exists and holds enemy units and no friendly ones, the firer is not in an
+/// enemy's location, and the attack is one the rules allow (range, kind).
+pub fn check_fire(world: &mut World, firer: Entity, target: &str) -> Result<Coord, Refusal> {
+    let board = world.resource::<BoardRes>().0.clone();
+    let aid = world.resource::<AidRes>().0.clone();
+    if world
+        .resource::<ActiveScenario>()
+        .scenario
+        .special_rules
+        .facing_required
+    {
+        return Err(Refusal::FacingNotYet);
+    }
+    let to = Coord::parse(target, board.columns, board.rows).map_err(|_| Refusal::BadHex {
+        label: target.to_string(),
+    })?;
+    let (unit, from) = unit_and_place(world, firer)?;
+    let mut q = world.query::<(&Unit, &Location)>();
+    let mut enemies_there = 0;
+    for (u, l) in q.iter(world) {
+        if l.coord == to && u.side == unit.side {
+            return Err(Refusal::FriendlyInTarget { at: to.label() });
+        }
+        if l.coord == to {
+            enemies_there += 1;
+        }
+        if l.coord == from && u.side != unit.side {
+            return Err(Refusal::EnemyInOwnHex);
+        }
+    }
+    if enemies_there == 0 {
+        return Err(Refusal::NoTarget { at: to.label() });
+    }
+    let ut = world
+        .resource::<RosterRes>()
+        .0
+        .get(&unit.kind)
+        .cloned()
+        .ok_or(Refusal::UnknownUnit {
+            unit: unit.id.clone(),
+        })?;
+    let ctx = FireContext::new(
+        FireKind::Normal,
+        Firer::of(&ut, unit.reduced),
+        Hexes(from.distance(to)),
+        "open",
+    );
+    infantry_fp(&aid, &ctx).map_err(|r| Refusal::Fire {
+        reason: r.to_string(),
+    })?;
+    Ok(to)
+}
+
+fn unit_and_place(world: &World, e: Entity) -> Result<(Unit, Coord), Refusal> {
+    let er = world.entity(e);
+    match (er.get::<Unit>(), er.get::<Location>()) {
+        (Some(u), Some(l)) => Ok((u.clone(), l.coord)),
+        _ => Err(Refusal::UnknownUnit {
+            unit: String::new(),
+        }),
+    }
+}
+
+/// Plays a checked fire order: the MC to fire, LOS, then one roll against
+/// every unit in the target location, each with its own modifiers.
+pub fn execute_fire(world: &mut World, firer: Entity, to: Coord, events: &mut Vec<GameEvent>) {
+    let board = world.resource::<BoardRes>().0.clone();
+    let aid = world.resource::<AidRes>().0.clone();
+    let roster = world.resource::<RosterRes>().0.clone();
+    let Ok((unit, from)) = unit_and_place(world, firer) else {
+        return;
+    };
+    let Some(ut) = roster.get(&unit.kind).cloned() else {
+        return;
+    };
+    world.entity_mut(firer).insert(Used);
+    if !super::checks::morale_check_to_act(world, firer, "R 6.0", events) {
+        events.push(GameEvent::FireFailed {
+            unit: unit.id.clone(),
+        });
+        return;
+    }
+    let sight = match line_of_sight(&board, &aid, &LosQuery::new(from, to)) {
+        Los::Blocked { at, reason } => {
+            events.push(GameEvent::NoLos {
+                unit: unit.id.clone(),
+                target: to.label(),
+                why: format!("blocked at {} by {}", at.label(), reason.describe()),
+            });
+            return;
+        }
+        Los::Seen(s) => s,
+    };
+    // The hexside the thread crosses into the target hex (R 44.0, R 46.1).
+    let hexside = thread(&board, from, to).iter().rev().find_map(|s| match s {
+        ThreadStep::Cross { into, edge, .. } if *into == to => Some(*edge),
+        _ => None,
+    });
+    let hexside_key = hexside.and_then(|e| {
+        let features = board.hexside(e.coord, e.side);
+        if features.contains(&HexsideFeature::Hedgerow) {
+            Some("hedgerow")
+        } else if features.contains(&HexsideFeature::Wall) {
+            Some("wall")
+        } else {
+            None
+        }
+    });
+    let firer_level = unit_level(&board, from, false);
+    let target_level = unit_level(&board, to, false);
+    let elevation = match target_level.cmp(&firer_level) {
+        std::cmp::Ordering::Greater => Elevation::Higher,
+        std::cmp::Ordering::Less => Elevation::Lower,
+        std::cmp::Ordering::Equal => Elevation::Level,
+    };
+    let terrain_key = board.cell(to).map_or("open", |c| c.terrain.key());
+    let fortification = board
+        .fortifications_at(to)
+        .filter(|f| !f.kind.is_cave())
+        .find_map(|f| fortification_key(f.kind));
+    // The firer that fires loses its Conceal counter (R 15.0).
+    super::concealment::lose_concealment(world, firer, "it fired", events);
+
+    let roll = world.resource_mut::<Dice>().d10();
+    events.push(GameEvent::FireRoll {
+        unit: unit.id.clone(),
+        target: to.label(),
+        roll: roll.0,
+    });
+    let mut q = world.query::<(
+        Entity,
+        &Unit,
+        &Location,
+        Option<&Concealed>,
+        Option<&Suppression>,
+    )>();
+    let targets: Vec<(Entity, Unit, Option<Concealed>, Option<Suppression>)> = q
+        .iter(world)
+        .filter(|(_, u, l, _, _)| l.coord == to && u.side != unit.side && !l.in_cave)
+        .map(|(e, u, _, c, s)| (e, u.clone(), c.copied(), s.copied()))
+        .collect();
+    for (target, tu, concealed, suppression) in targets {
+        let Some(tt) = roster.get(&tu.kind) else {
+            continue;
+        };
+        let mut ctx = FireContext::new(
+            FireKind::Normal,
+            Firer::of(&ut, unit.reduced),
+            Hexes(from.distance(to)),
+            terrain_key,
+        );
+        ctx.target = TargetTerrain {
+            hex: terrain_key,
+            fortification,
+            hexside: hexside_key,
+            elevation,
+        };
+        ctx.target_concealed = concealed.map(|c| {
+            if c.minus_two {
+                Conceal::JapaneseMinusTwo
+            } else {
+                Conceal::Standard
+            }
+        });
+        ctx.hindrances = sight.hindrances;
+        let Ok(breakdown) = infantry_fp(&aid, &ctx) else {
+            continue;
+        };
+        let side = if tu.reduced { tt.reduced } else { tt.full };
+        let outcome = breakdown.resolve(&aid, roll, side.casualty);
+        events.push(GameEvent::FireResult {
+            target: tu.id.clone(),
+            arithmetic: breakdown
+                .lines
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join("; "),
+            fp: breakdown.total,
+            roll: roll.0,
+            outcome,
+        });
+        apply_outcome(world, target, &tu, suppression, tu.reduced, outcome, events);
+    }
+}
+
+/// Applies a fire result to one unit (R 6.2, R 7.0, R 8.0, R 15.0).
+fn apply_outcome(
+    world: &mut World,
+    target: Entity,
+    unit: &Unit,
+    suppression: Option<Suppression>,
+    reduced: bool,
+    outcome: FireOutcome,
+    events: &mut Vec<GameEvent>,
+) {
+    let level = SuppressionLevel::from(suppression);
+    let eliminated =
+        outcome == FireOutcome::Eliminated || (outcome == FireOutcome::Reduced && reduced);
+    if eliminated {
+        world.entity_mut(target).despawn();
+        events.push(GameEvent::Eliminated {
+            unit: unit.id.clone(),
+        });
+        return;
+    }
+    if outcome == FireOutcome::NoEffect {
+        return;
+    }
+    if outcome == FireOutcome::Reduced
+        && let Some(mut u) = world.entity_mut(target).get_mut::<Unit>()
+    {
+        u.reduced = true;
+    }
+    match suppression_after(level, outcome) {
+        Some(SuppressionLevel::Suppressed) => {
+            world.entity_mut(target).insert(Suppression::Suppressed);
+        }
+        Some(SuppressionLevel::Full) => {
+            world.entity_mut(target).insert(Suppression::Full);
+        }
+        _ => {}
+    }
+    // A Suppressed unit loses its Conceal counter; a Decoy is removed (R 15.0).
+    super::concealment::lose_concealment(world, target, "it was Suppressed", events);
+}
