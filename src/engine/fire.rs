@@ -14,8 +14,8 @@ use bevy::prelude::*;
 
 use crate::rules::Hexes;
 use crate::rules::fire::{
-    Conceal, Elevation, FireContext, FireKind, FireOutcome, Firer, SuppressionLevel, TargetTerrain,
-    fortification_key, infantry_fp, suppression_after,
+    Conceal, Elevation, FireContext, FireKind, FireOutcome, Firer, Motion, SuppressionLevel,
+    TargetTerrain, fortification_key, infantry_fp, suppression_after,
 };
 use crate::rules::los::{Los, LosQuery, ThreadStep, line_of_sight, thread, unit_level};
 use crate::scenario::Coord;
@@ -97,11 +97,7 @@ fn unit_and_place(world: &World, e: Entity) -> Result<(Unit, Coord), Refusal> {
 pub fn execute_fire(world: &mut World, firer: Entity, to: Coord, events: &mut Vec<GameEvent>) {
     let board = world.resource::<BoardRes>().0.clone();
     let aid = world.resource::<AidRes>().0.clone();
-    let roster = world.resource::<RosterRes>().0.clone();
     let Ok((unit, from)) = unit_and_place(world, firer) else {
-        return;
-    };
-    let Some(ut) = roster.get(&unit.kind).cloned() else {
         return;
     };
     world.entity_mut(firer).insert(Used);
@@ -122,6 +118,41 @@ pub fn execute_fire(world: &mut World, firer: Entity, to: Coord, events: &mut Ve
         }
         Los::Seen(s) => s,
     };
+    // The firer that fires loses its Conceal counter (R 15.0).
+    super::concealment::lose_concealment(world, firer, "it fired", events);
+    attack_location(world, firer, to, FireKind::Normal, &sight, None, events);
+}
+
+/// How one attack on a location went for a moving unit in it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MoverFate {
+    NotHit,
+    Suppressed,
+    Gone,
+}
+
+/// One attack on every unit in a location with one roll (R 6.2), each unit
+/// with its own modifiers; `mover` is the unit moving into the location, if
+/// any (Op Fire, R 9.0), which is fired on as moving.
+pub fn attack_location(
+    world: &mut World,
+    firer: Entity,
+    to: Coord,
+    kind: FireKind,
+    sight: &crate::rules::los::Sight,
+    mover: Option<Entity>,
+    events: &mut Vec<GameEvent>,
+) -> MoverFate {
+    let board = world.resource::<BoardRes>().0.clone();
+    let aid = world.resource::<AidRes>().0.clone();
+    let roster = world.resource::<RosterRes>().0.clone();
+    let Ok((unit, from)) = unit_and_place(world, firer) else {
+        return MoverFate::NotHit;
+    };
+    let Some(ut) = roster.get(&unit.kind).cloned() else {
+        return MoverFate::NotHit;
+    };
+    let mut fate = MoverFate::NotHit;
     // The hexside the thread crosses into the target hex (R 44.0, R 46.1).
     let hexside = thread(&board, from, to).iter().rev().find_map(|s| match s {
         ThreadStep::Cross { into, edge, .. } if *into == to => Some(*edge),
@@ -149,9 +180,6 @@ pub fn execute_fire(world: &mut World, firer: Entity, to: Coord, events: &mut Ve
         .fortifications_at(to)
         .filter(|f| !f.kind.is_cave())
         .find_map(|f| fortification_key(f.kind));
-    // The firer that fires loses its Conceal counter (R 15.0).
-    super::concealment::lose_concealment(world, firer, "it fired", events);
-
     let roll = world.resource_mut::<Dice>().d10();
     events.push(GameEvent::FireRoll {
         unit: unit.id.clone(),
@@ -175,11 +203,22 @@ pub fn execute_fire(world: &mut World, firer: Entity, to: Coord, events: &mut Ve
             continue;
         };
         let mut ctx = FireContext::new(
-            FireKind::Normal,
+            kind,
             Firer::of(&ut, unit.reduced),
             Hexes(from.distance(to)),
             terrain_key,
         );
+        ctx.firer_marked_op_fire = kind == FireKind::OpFire;
+        if Some(target) == mover {
+            let open_ground = board
+                .cell(to)
+                .and_then(|c| aid.terrain_row(c.terrain.key()))
+                .is_some_and(|r| !r.beneficial);
+            ctx.target_motion = Motion::Moving {
+                open_ground,
+                on_path: false,
+            };
+        }
         ctx.target = TargetTerrain {
             hex: terrain_key,
             fortification,
@@ -211,8 +250,18 @@ pub fn execute_fire(world: &mut World, firer: Entity, to: Coord, events: &mut Ve
             roll: roll.0,
             outcome,
         });
-        apply_outcome(world, target, &tu, suppression, tu.reduced, outcome, events);
+        let gone = apply_outcome(world, target, &tu, suppression, tu.reduced, outcome, events);
+        if Some(target) == mover {
+            fate = if gone {
+                MoverFate::Gone
+            } else if outcome == FireOutcome::NoEffect {
+                MoverFate::NotHit
+            } else {
+                MoverFate::Suppressed
+            };
+        }
     }
+    fate
 }
 
 /// Applies a fire result to one unit (R 6.2, R 7.0, R 8.0, R 15.0).
@@ -224,7 +273,7 @@ fn apply_outcome(
     reduced: bool,
     outcome: FireOutcome,
     events: &mut Vec<GameEvent>,
-) {
+) -> bool {
     let level = SuppressionLevel::from(suppression);
     let eliminated =
         outcome == FireOutcome::Eliminated || (outcome == FireOutcome::Reduced && reduced);
@@ -233,10 +282,10 @@ fn apply_outcome(
         events.push(GameEvent::Eliminated {
             unit: unit.id.clone(),
         });
-        return;
+        return true;
     }
     if outcome == FireOutcome::NoEffect {
-        return;
+        return false;
     }
     if outcome == FireOutcome::Reduced
         && let Some(mut u) = world.entity_mut(target).get_mut::<Unit>()
@@ -253,5 +302,5 @@ fn apply_outcome(
         _ => {}
     }
     // A Suppressed unit loses its Conceal counter; a Decoy is removed (R 15.0).
-    super::concealment::lose_concealment(world, target, "it was Suppressed", events);
+    !super::concealment::lose_concealment(world, target, "it was Suppressed", events)
 }
