@@ -365,6 +365,41 @@ fn the_fire_script_runs() {
     );
 }
 
+/// `bob script` with Op Fire: the window, the Prof FP arithmetic with the
+/// Op Fire raise and the moving-in-Open bonus, the Reduction, the failed
+/// immediate MC that ends the move (R 9.0, R 5.0, R 4.3).
+#[test]
+fn the_op_fire_script_runs() {
+    let out = script_output("first_op_fire");
+    assert_eq!(
+        out.lines().collect::<Vec<_>>(),
+        [
+            "Allies Ops Range 1\u{2013}3 (R 4.1)",
+            "A1 marked Used (R 4.2); Ops Range 1/3",
+            "Allies pass after 1 (R 4.1)",
+            "Axis Ops Range 1\u{2013}3 (R 4.1)",
+            "G4 marked Op Fire (R 4.3); Ops Range 1/3",
+            "G1 marked Op Fire (R 4.3); Ops Range 2/3",
+            "Axis pass after 2 (R 4.1)",
+            "Allies Ops Range 1\u{2013}3 (R 4.1)",
+            "A4 moves (R 5.0); Ops Range 1/3",
+            "A4 moves C5 \u{2192} D5: 2 MP, 3 left (R 5.0)",
+            "A4 moves D5 \u{2192} E5: 1 MP, 2 left (R 5.0)",
+            "A4 loses its Conceal counter: in Open Ground in enemy LOS (R 15.0)",
+            "Op Fire window: A4 enters E5; Axis may fire with G4 (R 9.0)",
+            "G4 Op Fires at A4 in E5; its marker flips to Used (R 9.0, R 4.3)",
+            "G4 loses its Conceal counter: it fired (R 15.0)",
+            "G4 rolls 3 against E5 (R 6.2)",
+            "A4: +3 Prof FP: Op Fire (R 9.0); +1 Prof FP raise: Op Fire while marked Op Fire (R 9.0); +4 Target moving in Open Ground, range 3 (R 41.0) = 8 FP; roll 3 \u{2192} Reduced and Fully Suppressed (R 6.2)",
+            "A4 MC: needs 2 or less, rolled 8 \u{2192} failed (R 9.0, R 7.1)",
+            "A4 ends its move in E5; Used (R 4.2)",
+            "A7 moves (R 5.0); Ops Range 2/3",
+            "A7 moves F12 \u{2192} F11: 1 MP, 4 left (R 5.0)",
+            "A7 ends its move in F11; Used (R 4.2)",
+        ]
+    );
+}
+
 /// Illegal moves stop a script with their reason and exit 1.
 #[test]
 fn illegal_moves_are_refused_with_their_reason() {
@@ -402,6 +437,17 @@ fn illegal_moves_are_refused_with_their_reason() {
             "C4 holds friendly infantry: no fire into it (R 6.1)",
         ),
         (r#"fire(unit: "A1", target: "D3")"#, "no enemy unit in D3"),
+        (r#"op_fire(firers: ["G1"])"#, "no Op Fire window is open"),
+        (
+            r#"mark_used(unit: "A1"), pass, mark_op_fire(unit: "G4"), pass,
+               move(unit: "A4", path: ["D5", "E5"]), mark_used(unit: "A2")"#,
+            "the Op Fire window at E5 must be answered first (R 9.0)",
+        ),
+        (
+            r#"mark_used(unit: "A1"), pass, mark_op_fire(unit: "G4"), pass,
+               move(unit: "A4", path: ["D5", "E5"]), op_fire(firers: ["G1"])"#,
+            "G1 may not Op Fire at E5 (R 9.0)",
+        ),
         (
             r#"fire(unit: "AD1", target: "H5")"#,
             "a Decoy may not fire (R 15.0)",

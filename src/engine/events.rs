@@ -59,6 +59,22 @@ pub enum GameEvent {
     },
     /// A unit is eliminated (R 8.0).
     Eliminated { unit: String },
+    /// The moving unit entered a hex in reach of these Op Fire units: the
+    /// side may fire (R 9.0).
+    OpFireWindow {
+        side: SideId,
+        mover: String,
+        at: String,
+        eligible: Vec<String>,
+    },
+    /// The side let the mover go on.
+    OpFirePassed { side: SideId, at: String },
+    /// A unit Op Fires at the mover (R 9.0); its marker flips to Used (R 4.3).
+    OpFires {
+        unit: String,
+        mover: String,
+        at: String,
+    },
     /// A Morale Check (R 7.1): passed when the roll is at most the Morale.
     MoraleCheck {
         unit: String,
@@ -159,6 +175,24 @@ impl GameEvent {
                 }
             ),
             GameEvent::Eliminated { unit } => format!("{unit} is eliminated (R 8.0)"),
+            GameEvent::OpFireWindow {
+                side,
+                mover,
+                at,
+                eligible,
+            } => format!(
+                "Op Fire window: {mover} enters {at}; {} may fire with {} (R 9.0)",
+                side_word(*side),
+                eligible.join(", ")
+            ),
+            GameEvent::OpFirePassed { side, at } => {
+                format!("{} hold their fire at {at} (R 9.0)", side_word(*side))
+            }
+            GameEvent::OpFires { unit, mover, at } => {
+                format!(
+                    "{unit} Op Fires at {mover} in {at}; its marker flips to Used (R 9.0, R 4.3)"
+                )
+            }
             GameEvent::MoraleCheck {
                 unit,
                 morale,

@@ -10,6 +10,7 @@ pub mod dice;
 pub mod events;
 pub mod fire;
 pub mod movement;
+pub mod op_fire;
 pub mod operations;
 pub mod orders;
 pub mod script;

@@ -105,8 +105,21 @@ pub fn check_move(
     Ok(steps)
 }
 
-/// Executes a checked move: the MC before moving, each step, Concealment,
-/// and the Used marker at the end (R 4.2, R 5.0, R 15.0).
+/// A move under way: the hexes still to enter, paused while the opponent
+/// answers an Op Fire window (R 9.0).
+#[derive(Resource, Debug, Clone)]
+pub struct MoveInProgress {
+    pub mover: Entity,
+    pub unit: String,
+    pub steps: std::collections::VecDeque<(Coord, Mp)>,
+    pub left: Mp,
+    /// The hex just entered still owes its after-fire effects (enemy
+    /// Conceal counters next to the mover, R 15.0).
+    pub hex_open: bool,
+}
+
+/// Executes a checked move: the MC before moving, then the hexes one by one
+/// (R 4.2, R 5.0, R 15.0), pausing for Op Fire windows (R 9.0).
 pub fn execute_move(
     world: &mut World,
     entity: Entity,
@@ -127,75 +140,131 @@ pub fn execute_move(
         });
         return;
     }
-    let mut left = Mp::whole(u16::from(ut.mp));
-    for (to, cost) in steps {
+    world.insert_resource(MoveInProgress {
+        mover: entity,
+        unit: unit.id.clone(),
+        steps: steps.iter().copied().collect(),
+        left: Mp::whole(u16::from(ut.mp)),
+        hex_open: false,
+    });
+    continue_move(world, events);
+}
+
+/// Plays the move on until it ends or an Op Fire window opens.
+pub fn continue_move(world: &mut World, events: &mut Vec<GameEvent>) {
+    loop {
+        let Some(mut mv) = world.get_resource::<MoveInProgress>().cloned() else {
+            return;
+        };
+        if world.get_entity(mv.mover).is_err() {
+            world.remove_resource::<MoveInProgress>();
+            return;
+        }
+        if mv.hex_open {
+            // The mover survived all fire in this hex: now it affects the
+            // Concealment of enemies next to it (R 15.0).
+            reveal_neighbours(world, mv.mover, events);
+            mv.hex_open = false;
+            world.insert_resource(mv.clone());
+        }
+        let Some((to, cost)) = mv.steps.pop_front() else {
+            stop_move(world, events);
+            return;
+        };
         let from = world
-            .entity(entity)
+            .entity(mv.mover)
             .get::<Location>()
-            .map_or(*to, |l| l.coord);
-        left = Mp(left.0.saturating_sub(cost.0));
-        world.entity_mut(entity).insert(Location {
-            coord: *to,
+            .map_or(to, |l| l.coord);
+        mv.left = Mp(mv.left.0.saturating_sub(cost.0));
+        mv.hex_open = true;
+        world.insert_resource(mv.clone());
+        world.entity_mut(mv.mover).insert(Location {
+            coord: to,
             in_cave: false,
         });
         events.push(GameEvent::Moved {
-            unit: unit.id.clone(),
+            unit: mv.unit.clone(),
             from: from.label(),
             to: to.label(),
             cost: cost.to_string(),
-            left: left.to_string(),
+            left: mv.left.to_string(),
         });
-        if !concealment_after_step(world, entity, events) {
+        // The moving unit loses its Concealment first (R 15.0).
+        if !mover_concealment(world, mv.mover, events) {
+            world.remove_resource::<MoveInProgress>();
+            return;
+        }
+        if super::op_fire::open_window(world, mv.mover, to, events) {
             return;
         }
     }
-    world.entity_mut(entity).insert(Used);
-    events.push(GameEvent::MoveEnded {
-        unit: unit.id.clone(),
-        at: steps.last().map_or_else(String::new, |s| s.0.label()),
-    });
 }
 
-/// R 15.0 after the mover enters a hex: the mover loses its Conceal counter
-/// when adjacent to an enemy, or in Open Ground in an enemy's LOS; enemy units
-/// adjacent to it lose theirs. Decoys that lose it are removed. Returns false
-/// when the mover itself was removed.
-fn concealment_after_step(world: &mut World, mover: Entity, events: &mut Vec<GameEvent>) -> bool {
+/// Ends the move where the unit stands: its last hex, or a failed MC after
+/// Op Fire (R 5.0). The unit is Used (R 4.2).
+pub fn stop_move(world: &mut World, events: &mut Vec<GameEvent>) {
+    if let Some(mv) = world.remove_resource::<MoveInProgress>() {
+        if world.get_entity(mv.mover).is_err() {
+            return;
+        }
+        if mv.hex_open {
+            reveal_neighbours(world, mv.mover, events);
+        }
+        world.entity_mut(mv.mover).insert(Used);
+        let at = world
+            .entity(mv.mover)
+            .get::<Location>()
+            .map_or_else(String::new, |l| l.coord.label());
+        events.push(GameEvent::MoveEnded { unit: mv.unit, at });
+    }
+}
+
+/// R 15.0 when the mover enters a hex: it loses its Conceal counter when
+/// adjacent to an enemy, or in Open Ground in an enemy's LOS. A Decoy is
+/// removed. Returns false when the mover was removed.
+fn mover_concealment(world: &mut World, mover: Entity, events: &mut Vec<GameEvent>) -> bool {
     let board = world.resource::<BoardRes>().0.clone();
     let aid = world.resource::<AidRes>().0.clone();
     let all = occupants(world);
     let Some(me) = all.iter().find(|o| o.entity == mover) else {
         return false;
     };
+    if !me.concealed {
+        return true;
+    }
     let enemies: Vec<&Occupant> = all.iter().filter(|o| o.side != me.side).collect();
-    let mut revealed: Vec<(Entity, &'static str)> = Vec::new();
-    if me.concealed {
-        let adjacent = enemies.iter().any(|e| e.coord.distance(me.coord) == 1);
-        let open = board
-            .cell(me.coord)
-            .and_then(|c| aid.terrain_row(c.terrain.key()))
-            .is_some_and(|r| !r.beneficial);
-        let seen = open
-            && enemies.iter().any(|e| {
-                !line_of_sight(&board, &aid, &LosQuery::new(e.coord, me.coord)).is_blocked()
-            });
-        if adjacent {
-            revealed.push((me.entity, "adjacent to an enemy unit"));
-        } else if seen {
-            revealed.push((me.entity, "in Open Ground in enemy LOS"));
-        }
+    let adjacent = enemies.iter().any(|e| e.coord.distance(me.coord) == 1);
+    let open = board
+        .cell(me.coord)
+        .and_then(|c| aid.terrain_row(c.terrain.key()))
+        .is_some_and(|r| !r.beneficial);
+    let seen = open
+        && enemies
+            .iter()
+            .any(|e| !line_of_sight(&board, &aid, &LosQuery::new(e.coord, me.coord)).is_blocked());
+    let why = if adjacent {
+        "adjacent to an enemy unit"
+    } else if seen {
+        "in Open Ground in enemy LOS"
+    } else {
+        return true;
+    };
+    super::concealment::lose_concealment(world, mover, why, events)
+}
+
+/// R 15.0 once the mover has survived all fire in its hex: enemy units next
+/// to it lose their Conceal counters (Decoys are removed).
+fn reveal_neighbours(world: &mut World, mover: Entity, events: &mut Vec<GameEvent>) {
+    let all = occupants(world);
+    let Some(me) = all.iter().find(|o| o.entity == mover) else {
+        return;
+    };
+    let near: Vec<Entity> = all
+        .iter()
+        .filter(|o| o.side != me.side && o.concealed && o.coord.distance(me.coord) == 1)
+        .map(|o| o.entity)
+        .collect();
+    for e in near {
+        super::concealment::lose_concealment(world, e, "an enemy unit moved adjacent", events);
     }
-    for e in &enemies {
-        if e.concealed && e.coord.distance(me.coord) == 1 {
-            revealed.push((e.entity, "an enemy unit moved adjacent"));
-        }
-    }
-    let mut mover_alive = true;
-    for (entity, why) in revealed {
-        let alive = super::concealment::lose_concealment(world, entity, why, events);
-        if entity == mover && !alive {
-            mover_alive = false;
-        }
-    }
-    mover_alive
 }

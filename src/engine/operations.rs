@@ -77,7 +77,25 @@ pub fn apply(world: &mut World, order: &Order) -> Result<Vec<GameEvent>, Refusal
         return Err(Refusal::NotOperationsPhase);
     }
     let mut events = Vec::new();
+    if let Some(w) = world.get_resource::<super::op_fire::OpFireWindow>() {
+        let at = w.at.label();
+        let Order::OpFire { firers } = order else {
+            return Err(Refusal::DecisionPending { at });
+        };
+        super::op_fire::answer(world, firers, &mut events)?;
+        if world
+            .get_resource::<super::op_fire::OpFireWindow>()
+            .is_none()
+            && world
+                .get_resource::<super::movement::MoveInProgress>()
+                .is_none()
+        {
+            settle(world, &mut events);
+        }
+        return Ok(events);
+    }
     match order {
+        Order::OpFire { .. } => return Err(Refusal::NoDecisionPending),
         Order::MarkUsed { unit } | Order::MarkOpFire { unit, .. } => {
             let (entity, cost) = ready_to_use(world, &state, unit)?;
             let tally = record_use(world, cost);
@@ -119,7 +137,13 @@ pub fn apply(world: &mut World, order: &Order) -> Result<Vec<GameEvent>, Refusal
                 max: tally.range.max,
             });
             super::movement::execute_move(world, entity, &steps, &mut events);
-            settle(world, &mut events);
+            // A move waiting on an Op Fire window settles when it ends.
+            if world
+                .get_resource::<super::movement::MoveInProgress>()
+                .is_none()
+            {
+                settle(world, &mut events);
+            }
         }
         Order::Fire { unit, target } => {
             let (entity, cost) = ready_to_use(world, &state, unit)?;

@@ -23,6 +23,9 @@ pub enum Order {
     Move { unit: String, path: Vec<String> },
     /// Fire at the units in a hex (R 6.0).
     Fire { unit: String, target: String },
+    /// The answer to an Op Fire window: these units fire, in order; an
+    /// empty list passes (R 9.0).
+    OpFire { firers: Vec<String> },
     /// End this Ops Range: play passes to the opponent (R 4.1).
     Pass,
 }
@@ -88,6 +91,17 @@ pub enum Refusal {
     /// Facing (R 2.2) is required by this scenario and fire with facing is
     /// not built yet: refused rather than resolved wrongly.
     FacingNotYet,
+    /// The game waits for an Op Fire answer first.
+    DecisionPending {
+        at: String,
+    },
+    /// No Op Fire window is open.
+    NoDecisionPending,
+    /// The unit may not Op Fire in this window.
+    NotEligible {
+        unit: String,
+        at: String,
+    },
 }
 
 impl std::fmt::Display for Refusal {
@@ -123,6 +137,16 @@ impl std::fmt::Display for Refusal {
                 f,
                 "this scenario requires facing (R 2.2); fire with facing is not built yet"
             ),
+            Refusal::DecisionPending { at } => {
+                write!(
+                    f,
+                    "the Op Fire window at {at} must be answered first (R 9.0)"
+                )
+            }
+            Refusal::NoDecisionPending => write!(f, "no Op Fire window is open"),
+            Refusal::NotEligible { unit, at } => {
+                write!(f, "{unit} may not Op Fire at {at} (R 9.0)")
+            }
             Refusal::MustUseMinimum { used, min } => write!(
                 f,
                 "Ops Range {used}/{min}: at least {min} must be Used before passing (R 4.1)"
