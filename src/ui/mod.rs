@@ -6,6 +6,7 @@ pub mod camera;
 pub mod counters;
 pub mod layout;
 pub mod los_tool;
+pub mod orders;
 pub mod paint;
 pub mod palette;
 pub mod panels;
@@ -61,15 +62,20 @@ impl Plugin for UiPlugin {
             .init_resource::<PanelState>()
             .init_resource::<camera::PanelInsets>()
             .init_resource::<los_tool::LosTool>()
+            .init_resource::<orders::GameLog>()
             .add_systems(Startup, camera::spawn_camera)
             .add_systems(
                 OnEnter(AppState::InGame),
                 (
-                    board::draw_board,
-                    pin_screenshot_hover,
-                    sample_markers,
-                    pin_screenshot_los,
+                    (
+                        board::draw_board,
+                        pin_screenshot_hover,
+                        sample_markers,
+                        pin_screenshot_los,
+                    ),
+                    orders::start_operations,
                 )
+                    .chain()
                     .in_set(BoardSetup),
             )
             .add_systems(
@@ -80,6 +86,7 @@ impl Plugin for UiPlugin {
                     track_hover,
                     select_on_click,
                     keyboard_commands,
+                    orders::keyboard_orders,
                     counters::redraw_counters,
                     draw_hover_outline,
                     los_tool::los_keys,

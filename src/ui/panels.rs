@@ -69,6 +69,8 @@ pub fn game_panels(
     mut panels: ResMut<PanelState>,
     mut insets: ResMut<PanelInsets>,
     los: Res<super::los_tool::LosTool>,
+    log: Res<super::orders::GameLog>,
+    ops: Option<Res<crate::engine::operations::OpsState>>,
     units: Query<UnitQueryRow>,
     forts: Query<(&FortificationCounter, &Location)>,
 ) -> Result {
@@ -86,8 +88,14 @@ pub fn game_panels(
                 ui.label(format!("To act: {}", side_name(sc, turn.active)));
                 for card in &sc.sides {
                     ui.separator();
+                    // The side acting shows its tally: used/max (min–max), R 4.1.
+                    let tally = ops
+                        .as_ref()
+                        .filter(|o| o.acting == card.side)
+                        .map(|o| format!("{}/{} ", o.tally.used, o.tally.range.max))
+                        .unwrap_or_default();
                     ui.label(format!(
-                        "{}: Ops {}\u{2013}{}, CP {}",
+                        "{}: Ops {tally}({}\u{2013}{}), CP {}",
                         side_name(sc, card.side),
                         card.ops_range.min,
                         card.ops_range.max,
@@ -101,6 +109,38 @@ pub fn game_panels(
                 ui.separator();
                 ui.label(RichText::new("F1 aid \u{00b7} F2 card").color(DIM));
             });
+        })
+        .response
+        .rect
+        .height();
+
+    let bottom = egui::Panel::bottom("log")
+        .resizable(true)
+        .default_size(118.0)
+        .show(&mut ui, |ui| {
+            ui.horizontal(|ui| {
+                ui.label(RichText::new("LOG").strong().color(ACCENT));
+                ui.label(
+                    RichText::new(
+                        "click a unit, then U Used \u{00b7} O Op Fire \u{00b7} G fire at the hex under the mouse \u{00b7} P pass \u{00b7} Y/N answer an Op Fire window",
+                    )
+                    .small()
+                    .color(DIM),
+                );
+            });
+            if let Some(r) = &log.refusal {
+                ui.label(RichText::new(r).color(Color32::from_rgb(240, 90, 70)));
+            }
+            egui::ScrollArea::vertical()
+                .stick_to_bottom(true)
+                .auto_shrink([false, false])
+                .show(ui, |ui| {
+                    for line in &log.lines {
+                        // The egui fonts have no arrow glyph.
+                        let line = line.replace('\u{2192}', "->");
+                        ui.label(RichText::new(line).monospace().small());
+                    }
+                });
         })
         .response
         .rect
@@ -161,14 +201,16 @@ pub fn game_panels(
         .width();
 
     let scale = ctx.zoom_factor();
-    let (l, r, t) = (left * scale, right * scale, top * scale);
+    let (l, r, t, b) = (left * scale, right * scale, top * scale, bottom * scale);
     if (insets.left - l).abs() > 0.5
         || (insets.right - r).abs() > 0.5
         || (insets.top - t).abs() > 0.5
+        || (insets.bottom - b).abs() > 0.5
     {
         insets.left = l;
         insets.right = r;
         insets.top = t;
+        insets.bottom = b;
     }
     Ok(())
 }
