@@ -164,32 +164,16 @@ mod tests {
     #[test]
     fn neighbours_follow_the_printed_map() {
         // A, C, E… sit higher than B, D, F…
-        let c3 = Coord::parse("C3", 16, 12).unwrap();
-        let n = |s| c3.neighbour(s, 16, 12).unwrap().label();
-        assert_eq!(
-            [
-                n(Side6::N),
-                n(Side6::Ne),
-                n(Side6::Se),
-                n(Side6::S),
-                n(Side6::Sw),
-                n(Side6::Nw)
-            ],
-            ["C2", "D2", "D3", "C4", "B3", "B2"]
-        );
-        let d3 = Coord::parse("D3", 16, 12).unwrap();
-        let n = |s| d3.neighbour(s, 16, 12).unwrap().label();
-        assert_eq!(
-            [
-                n(Side6::N),
-                n(Side6::Ne),
-                n(Side6::Se),
-                n(Side6::S),
-                n(Side6::Sw),
-                n(Side6::Nw)
-            ],
-            ["D2", "E3", "E4", "D4", "C4", "C3"]
-        );
+        let ring = |label: &str| -> Vec<String> {
+            let c = Coord::parse(label, 16, 12).unwrap();
+            Side6::ALL
+                .into_iter()
+                .map(|s| c.neighbour(s, 16, 12).unwrap().label())
+                .collect()
+        };
+        // Sides in the order N, NE, SE, S, SW, NW.
+        assert_eq!(ring("C3"), ["C2", "D2", "D3", "C4", "B3", "B2"]);
+        assert_eq!(ring("D3"), ["D2", "E3", "E4", "D4", "C4", "C3"]);
         assert_eq!(
             Coord::parse("A1", 16, 12)
                 .unwrap()

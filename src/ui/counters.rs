@@ -239,17 +239,7 @@ pub fn redraw_counters(
 fn draw_face(p: &mut Painter, ut: &UnitType, reduced: bool, at: Vec2, zc: f32) -> Vec<Entity> {
     let side: &CounterSide = if reduced { &ut.reduced } else { &ut.full };
     let (body, ink) = pal::counter_colours(ut.nationality);
-    let mut out = vec![
-        p.rect(
-            at + Vec2::new(3.0, -3.0),
-            Vec2::splat(COUNTER),
-            0.0,
-            Color::srgba(0.0, 0.0, 0.0, 0.45),
-            zc,
-        ),
-        p.rect(at, Vec2::splat(COUNTER + 2.0), 0.0, pal::OUTLINE, zc + 0.01),
-        p.rect(at, Vec2::splat(COUNTER), 0.0, body, zc + 0.02),
-    ];
+    let mut out = counter_blank(p, at, body, zc);
     if reduced {
         // R 2.0: the Reduced side carries a horizontal stripe.
         out.push(p.rect(
@@ -374,6 +364,33 @@ fn symbol(p: &mut Painter, class: UnitClass, at: Vec2, ink: Color, zt: f32) -> V
 }
 
 fn draw_conceal_counter(p: &mut Painter, at: Vec2, minus_two: bool, zc: f32) -> Vec<Entity> {
+    let mut out = counter_blank(p, at, Color::srgb(0.16, 0.20, 0.34), zc);
+    out.push(p.text(
+        "?",
+        at + Vec2::new(-6.0, -2.0),
+        30.0,
+        Color::WHITE,
+        zc + 0.05,
+    ));
+    out.push(p.text(
+        if minus_two { "-2" } else { "-1" },
+        at + Vec2::new(COUNTER * 0.5 - 12.0, -COUNTER * 0.5 + 11.0),
+        15.0,
+        Color::srgb(1.0, 0.85, 0.4),
+        zc + 0.05,
+    ));
+    out.push(p.text(
+        "CONCEAL",
+        at + Vec2::new(0.0, COUNTER * 0.5 - 8.0),
+        9.0,
+        Color::srgb(0.8, 0.8, 0.9),
+        zc + 0.05,
+    ));
+    out
+}
+
+/// A blank counter: shadow, outline and body.
+fn counter_blank(p: &mut Painter, at: Vec2, body: Color, zc: f32) -> Vec<Entity> {
     vec![
         p.rect(
             at + Vec2::new(3.0, -3.0),
@@ -383,34 +400,7 @@ fn draw_conceal_counter(p: &mut Painter, at: Vec2, minus_two: bool, zc: f32) -> 
             zc,
         ),
         p.rect(at, Vec2::splat(COUNTER + 2.0), 0.0, pal::OUTLINE, zc + 0.01),
-        p.rect(
-            at,
-            Vec2::splat(COUNTER),
-            0.0,
-            Color::srgb(0.16, 0.20, 0.34),
-            zc + 0.02,
-        ),
-        p.text(
-            "?",
-            at + Vec2::new(-6.0, -2.0),
-            30.0,
-            Color::WHITE,
-            zc + 0.05,
-        ),
-        p.text(
-            if minus_two { "-2" } else { "-1" },
-            at + Vec2::new(COUNTER * 0.5 - 12.0, -COUNTER * 0.5 + 11.0),
-            15.0,
-            Color::srgb(1.0, 0.85, 0.4),
-            zc + 0.05,
-        ),
-        p.text(
-            "CONCEAL",
-            at + Vec2::new(0.0, COUNTER * 0.5 - 8.0),
-            9.0,
-            Color::srgb(0.8, 0.8, 0.9),
-            zc + 0.05,
-        ),
+        p.rect(at, Vec2::splat(COUNTER), 0.0, body, zc + 0.02),
     ]
 }
 
