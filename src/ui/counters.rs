@@ -281,14 +281,15 @@ fn draw_face(p: &mut Painter, ut: &UnitType, reduced: bool, at: Vec2, zc: f32) -
             zt,
         ));
     }
-    // Range, top right.
-    out.push(p.text(
-        side.range.label(),
-        at + Vec2::new(half - 9.0, half - 10.0),
-        15.0,
-        ink,
-        zt,
-    ));
+    // Range, top right; a band such as "2-12" in smaller type and tucked
+    // into the corner so it clears the FP.
+    let range = side.range.label();
+    let (size, dx) = if range.len() > 2 {
+        (10.0, 12.0)
+    } else {
+        (15.0, 9.0)
+    };
+    out.push(p.text(range, at + Vec2::new(half - dx, half - 10.0), size, ink, zt));
     // Symbol and short name.
     out.extend(symbol(p, ut.class, at + Vec2::new(-9.0, 0.0), ink, zt));
     out.push(p.text(ut.short.clone(), at + Vec2::new(16.0, 0.0), 10.0, ink, zt));
