@@ -316,31 +316,45 @@ fn the_example_script_runs() {
     );
 }
 
-/// `bob script` with moves: MP costs, Concealment lost, a Decoy removed.
+/// `bob script` with moves: MP costs, Concealment lost, a Decoy removed, and
+/// an Op Fire window at every hex an enemy could fire into, held here.
 #[test]
 fn the_move_script_runs() {
+    let out = script_output("first_moves");
     assert_eq!(
-        script_output("first_moves"),
-        "Allies Ops Range 1\u{2013}3 (R 4.1)\n\
-         A1 moves (R 5.0); Ops Range 1/3\n\
-         A1 moves C3 \u{2192} D3: 2 MP, 3 left (R 5.0)\n\
-         A1 loses its Conceal counter: in Open Ground in enemy LOS (R 15.0)\n\
-         A1 moves D3 \u{2192} E3: 2 MP, 1 left (R 5.0)\n\
-         A1 moves E3 \u{2192} F3: 1 MP, 0 left (R 5.0)\n\
-         A1 ends its move in F3; Used (R 4.2)\n\
-         A4 moves (R 5.0); Ops Range 2/3\n\
-         A4 moves C5 \u{2192} D5: 2 MP, 3 left (R 5.0)\n\
-         A4 moves D5 \u{2192} E5: 1 MP, 2 left (R 5.0)\n\
-         A4 loses its Conceal counter: in Open Ground in enemy LOS (R 15.0)\n\
-         A4 moves E5 \u{2192} F5: 1 MP, 1 left (R 5.0)\n\
-         A4 moves F5 \u{2192} G5: 1 MP, 0 left (R 5.0)\n\
-         G4 loses its Conceal counter: an enemy unit moved adjacent (R 15.0)\n\
-         A4 ends its move in G5; Used (R 4.2)\n\
-         AD1 moves (R 5.0); Ops Range 3/3\n\
-         AD1 moves C2 \u{2192} D2: 2 MP, 3 left (R 5.0)\n\
-         AD1 was a Decoy: removed on losing Concealment (R 15.0)\n\
-         Allies pass after 3: no further Use fits (R 4.1)\n\
-         Axis Ops Range 1\u{2013}3 (R 4.1)\n"
+        out.lines().collect::<Vec<_>>(),
+        [
+            "Allies Ops Range 1\u{2013}3 (R 4.1)",
+            "A1 moves (R 5.0); Ops Range 1/3",
+            "A1 moves C3 \u{2192} D3: 2 MP, 3 left (R 5.0)",
+            "A1 loses its Conceal counter: in Open Ground in enemy LOS (R 15.0)",
+            "Op Fire window: A1 enters D3; Axis may fire with G4 (R 9.0)",
+            "Axis hold their fire at D3 (R 9.0)",
+            "A1 moves D3 \u{2192} E3: 2 MP, 1 left (R 5.0)",
+            "A1 moves E3 \u{2192} F3: 1 MP, 0 left (R 5.0)",
+            "Op Fire window: A1 enters F3; Axis may fire with G4 (R 9.0)",
+            "Axis hold their fire at F3 (R 9.0)",
+            "A1 ends its move in F3; Used (R 4.2)",
+            "A4 moves (R 5.0); Ops Range 2/3",
+            "A4 moves C5 \u{2192} D5: 2 MP, 3 left (R 5.0)",
+            "A4 moves D5 \u{2192} E5: 1 MP, 2 left (R 5.0)",
+            "A4 loses its Conceal counter: in Open Ground in enemy LOS (R 15.0)",
+            "Op Fire window: A4 enters E5; Axis may fire with G4 (R 9.0)",
+            "Axis hold their fire at E5 (R 9.0)",
+            "A4 moves E5 \u{2192} F5: 1 MP, 1 left (R 5.0)",
+            "Op Fire window: A4 enters F5; Axis may fire with G5 (R 9.0)",
+            "Axis hold their fire at F5 (R 9.0)",
+            "A4 moves F5 \u{2192} G5: 1 MP, 0 left (R 5.0)",
+            "Op Fire window: A4 enters G5; Axis may fire with G4, G5, G6 (R 9.0)",
+            "Axis hold their fire at G5 (R 9.0)",
+            "G4 loses its Conceal counter: an enemy unit moved adjacent (R 15.0)",
+            "A4 ends its move in G5; Used (R 4.2)",
+            "AD1 moves (R 5.0); Ops Range 3/3",
+            "AD1 moves C2 \u{2192} D2: 2 MP, 3 left (R 5.0)",
+            "AD1 was a Decoy: removed on losing Concealment (R 15.0)",
+            "Allies pass after 3: no further Use fits (R 4.1)",
+            "Axis Ops Range 1\u{2013}3 (R 4.1)",
+        ]
     );
 }
 
@@ -349,10 +363,24 @@ fn the_move_script_runs() {
 #[test]
 fn the_fire_script_runs() {
     let out = script_output("first_fire");
-    let tail: Vec<&str> = out.lines().skip(9).collect();
     assert_eq!(
-        tail,
+        out.lines().collect::<Vec<_>>(),
         [
+            "Allies Ops Range 1\u{2013}3 (R 4.1)",
+            "A4 moves (R 5.0); Ops Range 1/3",
+            "A4 moves C5 \u{2192} D5: 2 MP, 3 left (R 5.0)",
+            "A4 moves D5 \u{2192} E5: 1 MP, 2 left (R 5.0)",
+            "A4 loses its Conceal counter: in Open Ground in enemy LOS (R 15.0)",
+            "Op Fire window: A4 enters E5; Axis may fire with G4 (R 9.0)",
+            "Axis hold their fire at E5 (R 9.0)",
+            "A4 moves E5 \u{2192} F5: 1 MP, 1 left (R 5.0)",
+            "Op Fire window: A4 enters F5; Axis may fire with G5 (R 9.0)",
+            "Axis hold their fire at F5 (R 9.0)",
+            "A4 moves F5 \u{2192} G5: 1 MP, 0 left (R 5.0)",
+            "Op Fire window: A4 enters G5; Axis may fire with G4, G5, G6 (R 9.0)",
+            "Axis hold their fire at G5 (R 9.0)",
+            "G4 loses its Conceal counter: an enemy unit moved adjacent (R 15.0)",
+            "A4 ends its move in G5; Used (R 4.2)",
             "A2 fires at H5 (R 6.0); Ops Range 2/3",
             "A2 loses its Conceal counter: it fired (R 15.0)",
             "A2 rolls 4 against H5 (R 6.2)",
@@ -387,7 +415,7 @@ fn the_op_fire_script_runs() {
             "A4 moves D5 \u{2192} E5: 1 MP, 2 left (R 5.0)",
             "A4 loses its Conceal counter: in Open Ground in enemy LOS (R 15.0)",
             "Op Fire window: A4 enters E5; Axis may fire with G4 (R 9.0)",
-            "G4 Op Fires at A4 in E5; its marker flips to Used (R 9.0, R 4.3)",
+            "G4 Op Fires at A4 in E5 and is Used (R 9.0, R 4.3)",
             "G4 loses its Conceal counter: it fired (R 15.0)",
             "G4 rolls 3 against E5 (R 6.2)",
             "A4: +3 Prof FP: Op Fire (R 9.0); +1 Prof FP raise: Op Fire while marked Op Fire (R 9.0); +4 Target moving in Open Ground, range 3 (R 41.0) = 8 FP; roll 3 \u{2192} Reduced and Fully Suppressed (R 6.2)",
@@ -396,6 +424,40 @@ fn the_op_fire_script_runs() {
             "A7 moves (R 5.0); Ops Range 2/3",
             "A7 moves F12 \u{2192} F11: 1 MP, 4 left (R 5.0)",
             "A7 ends its move in F11; Used (R 4.2)",
+        ]
+    );
+}
+
+/// `bob script` with Final Op Fire (R 10.0): a Used squad fires at −2 when
+/// the mover enters the adjacent hex; an unmarked squad may Op Fire (R 9.0).
+#[test]
+fn the_final_op_fire_script_runs() {
+    let out = script_output("final_op_fire");
+    assert_eq!(
+        out.lines().collect::<Vec<_>>(),
+        [
+            "Allies Ops Range 1\u{2013}3 (R 4.1)",
+            "A1 marked Used (R 4.2); Ops Range 1/3",
+            "Allies pass after 1 (R 4.1)",
+            "Axis Ops Range 1\u{2013}3 (R 4.1)",
+            "G4 marked Used (R 4.2); Ops Range 1/3",
+            "Axis pass after 1 (R 4.1)",
+            "Allies Ops Range 1\u{2013}3 (R 4.1)",
+            "A4 moves (R 5.0); Ops Range 1/3",
+            "A4 moves C5 \u{2192} D5: 2 MP, 3 left (R 5.0)",
+            "A4 moves D5 \u{2192} E5: 1 MP, 2 left (R 5.0)",
+            "A4 loses its Conceal counter: in Open Ground in enemy LOS (R 15.0)",
+            "A4 moves E5 \u{2192} F5: 1 MP, 1 left (R 5.0)",
+            "Op Fire window: A4 enters F5; Axis may fire with G5 (R 9.0)",
+            "Axis hold their fire at F5 (R 9.0)",
+            "A4 moves F5 \u{2192} G5: 1 MP, 0 left (R 5.0)",
+            "Op Fire window: A4 enters G5; Axis may fire with G4, G5, G6 (R 9.0)",
+            "G4 Final Op Fires at A4 in G5 (R 10.0)",
+            "G4 loses its Conceal counter: it fired (R 15.0)",
+            "G4 rolls 2 against G5 (R 6.2)",
+            "A4: +3 Prof FP: Final Op Fire (R 10.0); +1 Prof FP raise: Op Fire at an adjacent unit (R 9.0); +3 Adjacent (PAC \u{a7}2b); +4 Target moving in Open Ground, range 1 (R 41.0); \u{2212}2 Final Op Fire (R 10.0) = 9 FP; roll 2 \u{2192} Reduced and Fully Suppressed (R 6.2)",
+            "A4 MC: needs 2 or less, rolled 10 \u{2192} failed (R 9.0, R 7.1)",
+            "A4 ends its move in G5; Used (R 4.2)",
         ]
     );
 }

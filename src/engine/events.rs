@@ -69,11 +69,13 @@ pub enum GameEvent {
     },
     /// The side let the mover go on.
     OpFirePassed { side: SideId, at: String },
-    /// A unit Op Fires at the mover (R 9.0); its marker flips to Used (R 4.3).
+    /// A unit Op Fires (R 9.0) or Final Op Fires (R 10.0) at the mover; it
+    /// is Used, an Op Fire marker flipping (R 4.3).
     OpFires {
         unit: String,
         mover: String,
         at: String,
+        final_op_fire: bool,
     },
     /// A Morale Check (R 7.1): passed when the roll is at most the Morale.
     MoraleCheck {
@@ -188,10 +190,17 @@ impl GameEvent {
             GameEvent::OpFirePassed { side, at } => {
                 format!("{} hold their fire at {at} (R 9.0)", side_word(*side))
             }
-            GameEvent::OpFires { unit, mover, at } => {
-                format!(
-                    "{unit} Op Fires at {mover} in {at}; its marker flips to Used (R 9.0, R 4.3)"
-                )
+            GameEvent::OpFires {
+                unit,
+                mover,
+                at,
+                final_op_fire,
+            } => {
+                if *final_op_fire {
+                    format!("{unit} Final Op Fires at {mover} in {at} (R 10.0)")
+                } else {
+                    format!("{unit} Op Fires at {mover} in {at} and is Used (R 9.0, R 4.3)")
+                }
             }
             GameEvent::MoraleCheck {
                 unit,

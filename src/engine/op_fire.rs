@@ -1,11 +1,13 @@
-//! Op Fire — R 9.0: each time a moving unit enters a hex, the non-moving
-//! side may fire at it with any number of its units marked Op Fire that can
-//! (LOS, range); the move waits for the answer. A firer's Op Fire marker
-//! flips to Used (R 4.3); a Suppressed mover takes an immediate MC and its
-//! move ends if it fails (R 5.0), once for every Suppression (R 9.0).
+//! Op Fire — R 9.0, Final Op Fire — R 10.0: each time a moving unit enters a
+//! hex, the non-moving side may fire at it with any number of its units that
+//! can (LOS, range): units not yet Used Op Fire (a marker is not needed, it
+//! adds +1), Used units Final Op Fire at an adjacent hex (−2). The move waits
+//! for the answer. Every firer ends Used, an Op Fire marker flipping to its
+//! Used side (R 4.3); a Suppressed mover takes an immediate MC and its move
+//! ends if it fails (R 5.0), once for every Suppression (R 9.0).
 //!
-//! Not yet here: Final Op Fire (R 10.0), Op Fire at a unit's start hex when
-//! its first hex is a Melee hex, CPs, facing.
+//! Not yet here: Op Fire at a unit's start hex when its first hex is a Melee
+//! hex, the CP for Final Op Fire beyond one hex, facing.
 
 use bevy::prelude::*;
 
@@ -46,16 +48,16 @@ pub fn open_window(
     let Some(mover_unit) = world.entity(mover).get::<Unit>().cloned() else {
         return false;
     };
-    let mut q = world.query_filtered::<(&Unit, &Location), (With<OpFire>, Without<Used>)>();
+    let mut q = world.query::<(&Unit, &Location, Has<Used>)>();
     let mut eligible: Vec<String> = q
         .iter(world)
-        .filter(|(u, l)| u.side != mover_unit.side && l.coord != at && !l.in_cave)
-        .filter(|(u, l)| {
+        .filter(|(u, l, _)| u.side != mover_unit.side && l.coord != at && !l.in_cave)
+        .filter(|(u, l, used)| {
             let Some(ut) = roster.get(&u.kind) else {
                 return false;
             };
             let ctx = FireContext::new(
-                FireKind::OpFire,
+                kind_for(*used),
                 Firer::of(ut, u.reduced),
                 Hexes(l.coord.distance(at)),
                 "open",
@@ -63,7 +65,7 @@ pub fn open_window(
             infantry_fp(&aid, &ctx).is_ok()
                 && !line_of_sight(&board, &aid, &LosQuery::new(l.coord, at)).is_blocked()
         })
-        .map(|(u, _)| u.id.clone())
+        .map(|(u, _, _)| u.id.clone())
         .collect();
     if eligible.is_empty() {
         return false;
@@ -84,6 +86,15 @@ pub fn open_window(
         eligible,
     });
     true
+}
+
+/// Op Fire for a unit not yet Used, Final Op Fire for a Used one (R 10.0).
+fn kind_for(used: bool) -> FireKind {
+    if used {
+        FireKind::FinalOpFire
+    } else {
+        FireKind::OpFire
+    }
 }
 
 /// The answer to an Op Fire window: these units fire, in order (none = pass).
@@ -125,12 +136,14 @@ pub fn answer(
         if world.get_entity(window.mover).is_err() {
             break;
         }
-        // The Op Fire marker flips to its Used side (R 4.3).
+        let kind = kind_for(world.get::<Used>(firer).is_some());
+        // Fired or not, the unit is Used; an Op Fire marker flips (R 9.0, R 4.3).
         world.entity_mut(firer).remove::<OpFire>().insert(Used);
         events.push(GameEvent::OpFires {
             unit: id.clone(),
             mover: window.mover_id.clone(),
             at: window.at.label(),
+            final_op_fire: kind == FireKind::FinalOpFire,
         });
         if !super::checks::morale_check_to_act(world, firer, "R 6.0", events) {
             events.push(GameEvent::FireFailed { unit: id.clone() });
@@ -144,7 +157,7 @@ pub fn answer(
             world,
             firer,
             window.at,
-            FireKind::OpFire,
+            kind,
             &sight,
             Some(window.mover),
             events,
