@@ -274,20 +274,6 @@ pub fn fortification_key(kind: FortificationKind) -> Option<&'static str> {
     }
 }
 
-/// Terrain a moving target keeps under Fire Lane attack: higher elevation
-/// and buildings (R 43.0; Huts count as a Building, R 40.1). The Carrier
-/// exception is not modelled here.
-const FIRE_LANE_KEEPS: [&str; 5] = [
-    "higher_elevation",
-    "wooden_building",
-    "stone_building",
-    "fortified_building",
-    "huts",
-];
-
-/// A Cave's terrain modifier lowers FP "to a minimum FP of 1" (R 43.4).
-const CAVE_MIN_FP: i16 = 1;
-
 /// One line of the attack: "+3 Adjacent (PAC §2b)".
 pub type FpLine = super::ModLine;
 
@@ -644,7 +630,10 @@ pub fn infantry_fp(aid: &PlayerAid, ctx: &FireContext) -> Result<FpBreakdown, Fi
         if v == 0 && !row.beneficial {
             continue;
         }
-        if ctx.fire_lane && moving && row.beneficial && !FIRE_LANE_KEEPS.contains(&key) {
+        // Fire Lanes keep only buildings (the `building` flag; Huts count,
+        // R 40.1) and a higher target's elevation (R 43.0). The Carrier
+        // exception is not modelled here.
+        if ctx.fire_lane && moving && row.beneficial && !row.building && key != "higher_elevation" {
             lost_to_fire_lane = true;
             continue;
         }
@@ -792,8 +781,9 @@ pub fn infantry_fp(aid: &PlayerAid, ctx: &FireContext) -> Result<FpBreakdown, Fi
 
     // 6. A Cave lowers FP only to 1 (R 43.4); below 1 fires only within
     // normal Range (R 6.1).
-    if best.is_some_and(|(key, _, _)| key == "cave" || key == "small_cave") && fp < CAVE_MIN_FP {
-        let raise = CAVE_MIN_FP - fp;
+    let cave_min = i16::from(aid.constants.cave_min_fp);
+    if best.is_some_and(|(key, _, _)| key == "cave" || key == "small_cave") && fp < cave_min {
+        let raise = cave_min - fp;
         push(
             &mut lines,
             &mut fp,

@@ -12,9 +12,6 @@ use crate::scenario::player_aid::PlayerAid;
 use super::Morale;
 use super::fire::SuppressionLevel;
 
-/// Morale is never below 1 (PAC §5; R 63.1, R 64.2, R 20.13 "minimum 1").
-const MORALE_FLOOR: i16 = 1;
-
 /// A Morale modifier that applies to this check. The caller decides when
 /// each applies (phase, nationality, Pluck counters); this module applies the
 /// rules between them.
@@ -161,14 +158,16 @@ pub fn morale_value(
         rule: "R 7.0",
     });
 
+    // Morale is never below its floor (PAC §5; R 63.1, R 64.2, R 20.13).
+    let morale_floor = i16::from(aid.constants.morale_floor);
     let floor = |lines: &mut Vec<MoraleLine>, total: &mut i16| {
-        if *total < MORALE_FLOOR {
+        if *total < morale_floor {
             lines.push(MoraleLine {
                 text: "never below 1".to_string(),
-                delta: MORALE_FLOOR - *total,
+                delta: morale_floor - *total,
                 rule: "PAC \u{00a7}5",
             });
-            *total = MORALE_FLOOR;
+            *total = morale_floor;
         }
     };
 

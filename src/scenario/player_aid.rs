@@ -62,6 +62,10 @@ pub struct Constants {
     pub ops_cost_concealed: u8,
     /// Assets count this much toward Ops Range (R 4.1).
     pub ops_cost_asset: u8,
+    /// A Cave lowers FP only to this (R 43.4: "to a minimum FP of 1").
+    pub cave_min_fp: u8,
+    /// Morale is never below this (PAC §5).
+    pub morale_floor: u8,
 }
 
 /// A table cell: a modifier, an MP cost, "not allowed", or words.
@@ -153,6 +157,10 @@ pub struct TerrainRow {
     /// Is a Hindrance (R 46.0).
     #[serde(default)]
     pub hindrance: bool,
+    /// A building (Huts count, R 40.1): keeps its modifier against Fire
+    /// Lanes (R 43.0).
+    #[serde(default)]
+    pub building: bool,
     #[serde(default)]
     pub note: String,
     pub source: Source,
