@@ -3,10 +3,12 @@
 
 pub mod fire;
 pub mod los;
+pub mod melee;
 pub mod morale;
 pub mod movement;
 pub mod odds;
 pub mod ops_range;
 pub mod quantities;
+pub mod rout;
 
 pub use quantities::*;
