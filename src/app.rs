@@ -38,6 +38,8 @@ pub struct ScreenshotRequest {
     pub zoom: f32,
     /// Anchor the LOS tool here (the thread runs to `hover`).
     pub los_from: Option<String>,
+    /// Orders to play before the capture.
+    pub script: Option<PathBuf>,
 }
 
 #[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]

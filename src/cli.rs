@@ -70,6 +70,10 @@ pub enum Command {
         /// Show the LOS tool's thread from this hex to `--hover`.
         #[arg(long)]
         los_from: Option<String>,
+        /// Play this script's orders first (see docs/scripts.md), to show a
+        /// position from a real game.
+        #[arg(long)]
+        script: Option<PathBuf>,
     },
 }
 
@@ -145,6 +149,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
             sample_markers,
             zoom,
             los_from,
+            script,
         }) => play(
             &scenario,
             size,
@@ -155,6 +160,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
                 sample_markers,
                 zoom: zoom.clamp(0.25, 8.0),
                 los_from,
+                script,
             }),
             roster,
             aid,

@@ -74,6 +74,7 @@ impl Plugin for UiPlugin {
                         pin_screenshot_los,
                     ),
                     orders::start_operations,
+                    orders::play_screenshot_script,
                 )
                     .chain()
                     .in_set(BoardSetup),

@@ -34,6 +34,55 @@ pub fn start_operations(world: &mut World) {
     log.lines.extend(events.iter().map(|e| e.line()));
 }
 
+/// `bob screenshot --script FILE`: plays the script's orders on the board
+/// before the capture (its seed and forced rolls included). A script for
+/// another scenario, a bad file or a refused order is logged and stops there.
+pub fn play_screenshot_script(world: &mut World) {
+    let Some(path) = world
+        .get_resource::<crate::app::ScreenshotRequest>()
+        .and_then(|r| r.script.clone())
+    else {
+        return;
+    };
+    let name = path.display().to_string();
+    let script = match crate::scenario::read_file(&path)
+        .and_then(|bytes| crate::engine::script::parse(&name, &bytes))
+    {
+        Ok(s) => s,
+        Err(report) => {
+            error!("{report}");
+            return;
+        }
+    };
+    let here = world
+        .resource::<crate::world::ActiveScenario>()
+        .scenario
+        .id
+        .clone();
+    if script.scenario != here {
+        error!(
+            "{name}: the script is for `{}`, not `{here}`",
+            script.scenario
+        );
+        return;
+    }
+    world.insert_resource(Dice::seeded(script.seed));
+    world
+        .resource_mut::<Dice>()
+        .force(script.rolls.iter().copied());
+    for (i, order) in script.orders.iter().enumerate() {
+        let result = apply(world, order);
+        let mut log = world.resource_mut::<GameLog>();
+        match result {
+            Ok(events) => log.lines.extend(events.iter().map(|e| e.line())),
+            Err(r) => {
+                log.refusal = Some(format!("order {} refused: {r}", i + 1));
+                return;
+            }
+        }
+    }
+}
+
 /// Reads the order keys and applies the order.
 pub fn keyboard_orders(world: &mut World) {
     let Some(keys) = world.get_resource::<ButtonInput<KeyCode>>() else {
