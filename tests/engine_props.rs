@@ -5,85 +5,11 @@
 
 use bevy::prelude::*;
 
-use bob::engine::op_fire::OpFireWindow;
 use bob::engine::operations::{OpsState, apply, begin_operations};
+use bob::engine::random::{Lcg, random_order, unit_states as units};
 use bob::engine::{Order, headless_world};
-use bob::scenario::{self, Coord};
-use bob::world::{Location, OpFire, Phase, TurnTrack, Unit, Used};
-
-/// A small deterministic generator, so a failing seed can be replayed.
-struct Lcg(u64);
-
-impl Lcg {
-    fn next(&mut self) -> u64 {
-        self.0 = self
-            .0
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        self.0 >> 33
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
-
-fn units(world: &mut World) -> Vec<(String, bob::scenario::schema::SideId, Coord, bool, bool)> {
-    let mut q = world.query::<(&Unit, &Location, Has<Used>, Has<OpFire>)>();
-    q.iter(world)
-        .map(|(u, l, used, op)| (u.id.clone(), u.side, l.coord, used, op))
-        .collect()
-}
-
-fn random_order(world: &mut World, rng: &mut Lcg) -> Order {
-    if let Some(w) = world.get_resource::<OpFireWindow>().cloned() {
-        let firers = w
-            .eligible
-            .iter()
-            .filter(|_| rng.below(3) == 0)
-            .cloned()
-            .collect();
-        return Order::OpFire { firers };
-    }
-    let acting = world.resource::<OpsState>().acting;
-    let all = units(world);
-    let mine: Vec<_> = all
-        .iter()
-        .filter(|u| u.1 == acting && !u.3 && !u.4)
-        .collect();
-    if mine.is_empty() || rng.below(8) == 0 {
-        return Order::Pass;
-    }
-    let (id, _, at, _, _) = mine[rng.below(mine.len())].clone();
-    match rng.below(5) {
-        0 => Order::MarkUsed { unit: id },
-        1 => Order::MarkOpFire {
-            unit: id,
-            facing: None,
-        },
-        2 => {
-            let enemies: Vec<_> = all.iter().filter(|u| u.1 != acting).collect();
-            match enemies.get(rng.below(enemies.len())) {
-                Some(e) => Order::Fire {
-                    unit: id,
-                    target: e.2.label(),
-                },
-                None => Order::Pass,
-            }
-        }
-        _ => {
-            let mut path = Vec::new();
-            let mut here = at;
-            for _ in 0..1 + rng.below(3) {
-                let side = bob::scenario::schema::Side6::ALL[rng.below(6)];
-                if let Some(n) = here.neighbour(side, 16, 12) {
-                    path.push(n.label());
-                    here = n;
-                }
-            }
-            Order::Move { unit: id, path }
-        }
-    }
-}
+use bob::scenario;
+use bob::world::{Phase, TurnTrack};
 
 fn check_invariants(world: &mut World, limit: usize) {
     let all = units(world);

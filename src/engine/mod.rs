@@ -13,6 +13,7 @@ pub mod movement;
 pub mod op_fire;
 pub mod operations;
 pub mod orders;
+pub mod random;
 pub mod script;
 
 use bevy::ecs::system::RunSystemOnce;

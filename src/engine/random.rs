@@ -1,0 +1,99 @@
+//! A player that picks random orders: the opponent the bot must beat, the
+//! driver of property tests and of the engine benchmark. Deterministic for a
+//! seed, so a failing game can be replayed.
+
+use bevy::prelude::*;
+
+use crate::scenario::Coord;
+use crate::scenario::schema::{Side6, SideId};
+use crate::world::{BoardRes, Location, OpFire, Unit, Used};
+
+use super::Order;
+use super::op_fire::OpFireWindow;
+use super::operations::OpsState;
+
+/// A small linear congruential generator.
+#[derive(Debug, Clone)]
+pub struct Lcg(pub u64);
+
+impl Lcg {
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        self.0 >> 33
+    }
+
+    /// A number in `0..n` (0 when `n` is 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n.max(1) as u64) as usize
+    }
+}
+
+/// Every unit: id, side, hex, Used, Op Fire.
+pub fn unit_states(world: &mut World) -> Vec<(String, SideId, Coord, bool, bool)> {
+    let mut q = world.query::<(&Unit, &Location, Has<Used>, Has<OpFire>)>();
+    q.iter(world)
+        .map(|(u, l, used, op)| (u.id.clone(), u.side, l.coord, used, op))
+        .collect()
+}
+
+/// A random order for whoever must act: an Op Fire answer when a window is
+/// open, else a mark, a fire, a move of one to three hexes, or a pass. The
+/// order may be refused; the caller simply asks again.
+pub fn random_order(world: &mut World, rng: &mut Lcg) -> Order {
+    if let Some(w) = world.get_resource::<OpFireWindow>().cloned() {
+        let firers = w
+            .eligible
+            .iter()
+            .filter(|_| rng.below(3) == 0)
+            .cloned()
+            .collect();
+        return Order::OpFire { firers };
+    }
+    let Some(acting) = world.get_resource::<OpsState>().map(|s| s.acting) else {
+        return Order::Pass;
+    };
+    let (columns, rows) = {
+        let b = &world.resource::<BoardRes>().0;
+        (b.columns, b.rows)
+    };
+    let all = unit_states(world);
+    let mine: Vec<_> = all
+        .iter()
+        .filter(|u| u.1 == acting && !u.3 && !u.4)
+        .collect();
+    if mine.is_empty() || rng.below(8) == 0 {
+        return Order::Pass;
+    }
+    let (id, _, at, _, _) = mine[rng.below(mine.len())].clone();
+    match rng.below(5) {
+        0 => Order::MarkUsed { unit: id },
+        1 => Order::MarkOpFire {
+            unit: id,
+            facing: None,
+        },
+        2 => {
+            let enemies: Vec<_> = all.iter().filter(|u| u.1 != acting).collect();
+            match enemies.get(rng.below(enemies.len())) {
+                Some(e) => Order::Fire {
+                    unit: id,
+                    target: e.2.label(),
+                },
+                None => Order::Pass,
+            }
+        }
+        _ => {
+            let mut path = Vec::new();
+            let mut here = at;
+            for _ in 0..1 + rng.below(3) {
+                if let Some(n) = here.neighbour(Side6::ALL[rng.below(6)], columns, rows) {
+                    path.push(n.label());
+                    here = n;
+                }
+            }
+            Order::Move { unit: id, path }
+        }
+    }
+}
