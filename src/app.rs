@@ -242,8 +242,8 @@ fn insert_data(
             aid = a.clone();
         }
     }
-    commands.insert_resource(RosterRes(roster));
-    commands.insert_resource(AidRes(aid));
+    commands.insert_resource(RosterRes(std::sync::Arc::new(roster)));
+    commands.insert_resource(AidRes(std::sync::Arc::new(aid)));
 }
 
 #[derive(Resource, Default)]

@@ -80,17 +80,18 @@ pub struct ActiveScenario {
     pub origin: String,
 }
 
-/// The map as plain data.
+/// The map as plain data. Shared: the rules read it on every order, so a
+/// handle is cloned, never the map.
 #[derive(Resource, Debug, Clone)]
-pub struct BoardRes(pub Board);
+pub struct BoardRes(pub std::sync::Arc<Board>);
 
-/// The unit roster (`assets/units.ron`).
+/// The unit roster (`assets/units.ron`), shared.
 #[derive(Resource, Debug, Clone)]
-pub struct RosterRes(pub Roster);
+pub struct RosterRes(pub std::sync::Arc<Roster>);
 
-/// The Player Aid (`assets/player_aid.ron`).
+/// The Player Aid (`assets/player_aid.ron`), shared.
 #[derive(Resource, Debug, Clone)]
-pub struct AidRes(pub PlayerAid);
+pub struct AidRes(pub std::sync::Arc<PlayerAid>);
 
 /// The phases of a turn (R 1.0).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]

@@ -87,5 +87,5 @@ pub fn spawn_scenario(mut commands: Commands, active: Res<ActiveScenario>) {
         command_points: [cp(SideId::Allies), cp(SideId::Axis)],
     });
     commands.insert_resource(Viewer(sc.first_player));
-    commands.insert_resource(BoardRes(board));
+    commands.insert_resource(BoardRes(std::sync::Arc::new(board)));
 }
