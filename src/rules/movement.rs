@@ -109,7 +109,12 @@ pub fn step_cost(
             rule: "R 53.0",
         }),
         None => {
-            let key = there.terrain.key();
+            // New Britain jungle has its own row: 2.5 MP (R 51.0).
+            let (key, rule) = if there.terrain == Terrain::Jungle && rules.new_britain_jungle {
+                ("jungle_new_britain", "R 51.0")
+            } else {
+                (there.terrain.key(), "R 5.0")
+            };
             let row = aid
                 .terrain_row(key)
                 .ok_or_else(|| MoveRefusal::NoTableEntry {
@@ -121,13 +126,7 @@ pub fn step_cost(
                     terrain: there.terrain,
                 });
             }
-            let mut cost = row_mp(aid, key)?;
-            let mut rule = "R 5.0";
-            if there.terrain == Terrain::Jungle && rules.new_britain_jungle {
-                // R 51.0: 2.5 MP on New Britain instead of 3.
-                cost = Mp(cost.0.saturating_sub(Mp::SIXTHS / 2));
-                rule = "R 51.0";
-            }
+            let cost = row_mp(aid, key)?;
             lines.push(MpLine {
                 text: format!("enter {}", there.terrain.name()),
                 cost,
