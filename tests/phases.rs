@@ -519,3 +519,75 @@ fn melee_casualties_are_the_owners_choice() {
         ]
     );
 }
+
+/// R 12.0: with two Melees, the first player chooses which is resolved
+/// first; each location fights one round.
+#[test]
+fn the_first_player_orders_the_melees() {
+    let units = [("A1", "F6"), ("G1", "F6"), ("A2", "H6"), ("G2", "H6")];
+    let mut w = board("rout_plain.ron", &units, &[]);
+    let log = start_phase(&mut w, Phase::Rout, &[10, 10, 10, 10, 10, 10, 10, 10]);
+    assert_eq!(
+        log.last().unwrap(),
+        "Allies to decide: the next Melee, one of F6, H6 (R 12.0)"
+    );
+    assert_eq!(
+        apply(&mut w, &Order::Melee { at: "C3".into() })
+            .unwrap_err()
+            .to_string(),
+        "no Melee to resolve in C3 (R 12.0)"
+    );
+    let log = order(&mut w, Order::Melee { at: "H6".into() });
+    assert_eq!(
+        log[..7],
+        [
+            "Melee in H6: A2 against G2 (R 12.0)",
+            "A2 Melee FP 6: rolls 10, 10 -> 0 casualties (R 12.0)",
+            "G2 Melee FP 5: rolls 10, 10 -> 0 casualties (R 12.0)",
+            "Melee in F6: A1 against G1 (R 12.0)",
+            "A1 Melee FP 6: rolls 10, 10 -> 0 casualties (R 12.0)",
+            "G1 Melee FP 5: rolls 10, 10 -> 0 casualties (R 12.0)",
+            "Melee Phase ends; Recovery Phase begins (R 1.0)",
+        ]
+    );
+}
+
+/// R 59.1: a Japanese unit in Melee may not move out of it.
+#[test]
+fn japanese_do_not_withdraw_from_melee() {
+    let roster = scenario::builtin_roster().unwrap();
+    let aid = scenario::builtin_player_aid().unwrap();
+    let loaded = scenario::load("guadalcanal", &roster, &aid).unwrap();
+    let mut w = headless_world(loaded, roster, aid, 1);
+    let (jap, marine) = {
+        let mut q = w.query::<&Unit>();
+        let all: Vec<Unit> = q.iter(&w).cloned().collect();
+        let jap = all
+            .iter()
+            .find(|u| u.kind == "jap_squad")
+            .unwrap()
+            .id
+            .clone();
+        let marine = all
+            .iter()
+            .find(|u| u.kind.starts_with("marine4"))
+            .unwrap()
+            .id
+            .clone();
+        (jap, marine)
+    };
+    let hex = at(&mut w, &marine);
+    place(&mut w, &jap, &hex);
+    let refusal = bob::phases::melee::check_no_withdrawal(
+        &mut w,
+        &Order::Move {
+            unit: jap.clone(),
+            path: vec![hex],
+        },
+    )
+    .unwrap_err();
+    assert_eq!(
+        refusal.to_string(),
+        format!("{jap} is Japanese and in Melee: it may only be marked Used or Op Fire (R 59.1)")
+    );
+}
