@@ -112,6 +112,8 @@ pub enum GameEvent {
     SideFinished { side: SideId },
     /// The phase is over (R 1.0).
     PhaseEnded { phase: Phase, next: Phase },
+    /// A Combat Event and its effects (R 17.0).
+    CombatEvent(super::combat_events::EventLog),
 }
 
 fn side_word(s: SideId) -> &'static str {
@@ -248,6 +250,7 @@ impl GameEvent {
             GameEvent::PhaseEnded { phase, next } => {
                 format!("{} ends; {} begins (R 1.0)", phase.name(), next.name())
             }
+            GameEvent::CombatEvent(e) => e.line(),
         }
     }
 }

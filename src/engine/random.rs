@@ -39,10 +39,22 @@ pub fn unit_states(world: &mut World) -> Vec<(String, SideId, Coord, bool, bool)
         .collect()
 }
 
-/// A random order for whoever must act: an Op Fire answer when a window is
-/// open, else a mark, a fire, a move of one to three hexes, or a pass. The
+/// A random order for whoever must act: a Combat Event choice when one
+/// waits, an Op Fire answer when a window is open, else a mark, a fire, a move of one to three hexes, or a pass. The
 /// order may be refused; the caller simply asks again.
 pub fn random_order(world: &mut World, rng: &mut Lcg) -> Order {
+    if let Some(d) = world
+        .get_resource::<super::combat_events::CombatEventDecision>()
+        .cloned()
+    {
+        // Pick `count` distinct options (R 17.0).
+        let mut options = d.options;
+        let mut picks = Vec::new();
+        while picks.len() < d.count && !options.is_empty() {
+            picks.push(options.remove(rng.below(options.len())));
+        }
+        return Order::CombatEvent { picks };
+    }
     if let Some(w) = world.get_resource::<OpFireWindow>().cloned() {
         let firers = w
             .eligible
