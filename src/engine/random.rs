@@ -40,8 +40,10 @@ pub fn unit_states(world: &mut World) -> Vec<(String, SideId, Coord, bool, bool)
 }
 
 /// A random order for whoever must act: a Combat Event choice when one
-/// waits, an Op Fire answer when a window is open, else a mark, a fire, a move of one to three hexes, or a pass. The
-/// order may be refused; the caller simply asks again.
+/// waits (R 17.0), the answer to a pending decision of the later phases
+/// (R 11.0, R 12.0, R 18.0), an Op Fire answer when a window is open, else a
+/// mark, a fire, a move of one to three hexes, or a pass. The order may be
+/// refused; the caller simply asks again.
 pub fn random_order(world: &mut World, rng: &mut Lcg) -> Order {
     if let Some(d) = world
         .get_resource::<super::combat_events::CombatEventDecision>()
@@ -54,6 +56,9 @@ pub fn random_order(world: &mut World, rng: &mut Lcg) -> Order {
             picks.push(options.remove(rng.below(options.len())));
         }
         return Order::CombatEvent { picks };
+    }
+    if let Some(answer) = crate::phases::random_answer(world, rng) {
+        return answer;
     }
     if let Some(w) = world.get_resource::<OpFireWindow>().cloned() {
         let firers = w
