@@ -66,6 +66,8 @@ pub struct Constants {
     pub cave_min_fp: u8,
     /// Morale is never below this (PAC §5).
     pub morale_floor: u8,
+    /// MPs a Follow Me! CP adds for the phase (R 5.4).
+    pub follow_me_mp: u8,
 }
 
 /// A table cell: a modifier, an MP cost, "not allowed", or words.
