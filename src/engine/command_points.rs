@@ -287,7 +287,7 @@ pub fn spend(
         .entity_mut(unit)
         .remove::<CpReady>()
         .insert(CpMarker(function));
-    events.push(GameEvent::CpSpent {
+    events.push(GameEvent::CommandPointSpent {
         side: u.side,
         unit: u.id,
         function,

@@ -269,6 +269,11 @@ fn apply_order(world: &mut World, order: &Order) -> Result<Vec<GameEvent>, Refus
             });
             hand_over(world, &mut events);
         }
+        Order::CpReroll { .. }
+        | Order::Rout { .. }
+        | Order::Melee { .. }
+        | Order::Casualties { .. }
+        | Order::Place { .. } => return Err(Refusal::NothingToAnswer),
     }
     Ok(events)
 }
