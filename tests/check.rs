@@ -447,6 +447,8 @@ fn the_final_op_fire_script_runs() {
             "A4 moves C5 \u{2192} D5: 2 MP, 3 left (R 5.0)",
             "A4 moves D5 \u{2192} E5: 1 MP, 2 left (R 5.0)",
             "A4 loses its Conceal counter: in Open Ground in enemy LOS (R 15.0)",
+            "Op Fire window: A4 enters E5; Axis may fire with G4 (R 9.0)",
+            "Axis hold their fire at E5 (R 9.0)",
             "A4 moves E5 \u{2192} F5: 1 MP, 1 left (R 5.0)",
             "Op Fire window: A4 enters F5; Axis may fire with G5 (R 9.0)",
             "Axis hold their fire at F5 (R 9.0)",
@@ -741,5 +743,27 @@ fn a_pacific_scenario_must_play_combat_events() {
     assert_eq!(
         out,
         "bad.ron:7:5: Combat Events are required in the Pacific (R 17.0): set `combat_events: true` in `special_rules`\n"
+    );
+}
+
+/// R 3.1: a company given CPs twice, and a unit of a company the card gives
+/// no CPs when the card uses Company CPs.
+#[test]
+fn company_cps_are_checked() {
+    let text = broken(
+        "command_points: 1,\n            decoys: 0,",
+        "command_points: 1,\n            companies: [(company: \"E\", command_points: 1), (company: \"E\", command_points: 2)],\n            decoys: 0,",
+    )
+    .replacen(
+        "(id: \"A1\", unit: \"para_squad\", side: allies, at: \"A2\"),",
+        "(id: \"A1\", unit: \"para_squad\", side: allies, at: \"A2\", company: Some(\"F\")),",
+        1,
+    );
+    let (out, ok) = check_text(&text);
+    assert!(!ok);
+    assert_eq!(
+        out,
+        "bad.ron:17:70: company `E` is given CPs twice on the allies card (R 3.1)\n\
+         bad.ron:51:14: unit A1 is in company `F`, which the allies card gives no CPs; companies: E, E (R 3.1)\n"
     );
 }

@@ -9,6 +9,7 @@ use crate::rules::odds::morale_check;
 use crate::world::{AidRes, RosterRes, Suppression, Unit};
 
 use super::Dice;
+use super::command_points::CpFunction;
 use super::events::GameEvent;
 
 /// The MC a unit takes to act: Morale 10 passes with no roll; otherwise the
@@ -41,6 +42,19 @@ pub fn morale_check_to_act(
     if !morale_check(&aid, morale, false).needs_roll {
         return true;
     }
+    let roll = world.resource_mut::<Dice>().d10();
+    let passed = roll.0 <= morale.0;
+    events.push(GameEvent::MoraleCheck {
+        unit: unit.id.clone(),
+        morale: morale.0,
+        roll: roll.0,
+        passed,
+        rule,
+    });
+    if passed || !super::command_points::use_ready(world, entity, CpFunction::Reroll, events) {
+        return passed;
+    }
+    // A CP readied on the unit re-rolls the failed MC (R 3.0 #1).
     let roll = world.resource_mut::<Dice>().d10();
     let passed = roll.0 <= morale.0;
     events.push(GameEvent::MoraleCheck {

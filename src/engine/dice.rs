@@ -31,6 +31,11 @@ impl Dice {
     }
 
     /// Rolls the d10: a "0" reads as 10 (R 2.0).
+    /// Forced rolls not yet given.
+    pub fn forced_left(&self) -> usize {
+        self.forced.len()
+    }
+
     pub fn d10(&mut self) -> D10 {
         match self.forced.pop_front() {
             Some(r) => D10(r),

@@ -7,6 +7,8 @@ use crate::rules::fire::FireOutcome;
 use crate::scenario::schema::{SideId, Spine};
 use crate::world::Phase;
 
+use super::command_points::CpFunction;
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum GameEvent {
     /// A side starts an Ops Range (R 4.1).
@@ -112,6 +114,26 @@ pub enum GameEvent {
     SideFinished { side: SideId },
     /// The phase is over (R 1.0).
     PhaseEnded { phase: Phase, next: Phase },
+    /// A CP is readied on a unit for its next action (R 3.0).
+    CpReadied { unit: String, function: CpFunction },
+    /// A CP is spent: its counter goes on the unit (R 3.0); `left` of the
+    /// side's CPs remain this turn.
+    CommandPointSpent {
+        side: SideId,
+        unit: String,
+        function: CpFunction,
+        left: u8,
+    },
+    /// CP counters come off the units; each side has this many CPs for the
+    /// new turn (R 3.0, R 13.0).
+    CpsReturned { allies: u8, axis: u8 },
+    /// A unit takes a facing as it fires: turning (-1 FP, R 6.0) or, with no
+    /// facing to keep, free (losing Concealment, R 2.2).
+    FacingTaken {
+        unit: String,
+        facing: Spine,
+        turned: bool,
+    },
     /// The game waits for this side's decision.
     DecisionAwaited { side: SideId, what: String },
     /// A side's part of the Rout Phase begins (R 11.0).
@@ -327,6 +349,36 @@ impl GameEvent {
             ),
             GameEvent::PhaseEnded { phase, next } => {
                 format!("{} ends; {} begins (R 1.0)", phase.name(), next.name())
+            }
+            GameEvent::CpReadied { unit, function } => format!(
+                "{unit}: a CP is ready to {} ({})",
+                function.describe(),
+                function.rule()
+            ),
+            GameEvent::CommandPointSpent {
+                side,
+                unit,
+                function,
+                left,
+            } => format!(
+                "{} spend a CP on {unit}: {} ({}); {left} CP left",
+                side_word(*side),
+                function.describe(),
+                function.rule()
+            ),
+            GameEvent::CpsReturned { allies, axis } => format!(
+                "CP counters returned: Allies {allies}, Axis {axis} CP this turn (R 3.0, R 13.0)"
+            ),
+            GameEvent::FacingTaken {
+                unit,
+                facing,
+                turned,
+            } => {
+                if *turned {
+                    format!("{unit} turns to face {facing:?} to fire: -1 FP (R 6.0)")
+                } else {
+                    format!("{unit} takes facing {facing:?} as it loses Concealment (R 2.2)")
+                }
             }
             GameEvent::DecisionAwaited { side, what } => {
                 format!("{} to decide: {what}", side_word(*side))

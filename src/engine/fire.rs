@@ -5,43 +5,137 @@
 //! Suppression). The FP arithmetic is `rules::fire`; this room gathers its
 //! inputs from the world and applies the results.
 //!
-//! Not yet here: facing and flank fire (R 2.2, required in the Pacific),
-//! Fire Lanes and the reveal of Concealed Fortifications (R 43.0), Smoke,
-//! CPs. A scenario that requires facing refuses fire orders until facing
-//! arrives, rather than resolving them wrongly. Combat Events (R 17.0)
-//! follow each attack (`combat_events`).
+//! Facing (R 2.2, when the scenario uses it): fire only to the front,
+//! turning as it fires for −1 (R 6.0), flank fire +1 (R 6.2). CPs: +1 Prof
+//! FP readied on the firer (R 3.0 #5), Final Op Fire beyond one hex (R 10.0).
+//!
+//! Not yet here: Fire Lanes and the reveal of Concealed Fortifications
+//! (R 43.0), Smoke. Combat Events (R 17.0) follow each attack
+//! (`combat_events`).
 
 use bevy::prelude::*;
 
 use crate::rules::Hexes;
+use crate::rules::facing::{FireFacing, facing_toward, fire_facing, flank_fire, in_front};
 use crate::rules::fire::{
     Conceal, Elevation, FireContext, FireKind, FireOutcome, Firer, Motion, SuppressionLevel,
     TargetTerrain, fortification_key, hexside_protection, infantry_fp, suppression_after,
 };
 use crate::rules::los::{Los, LosQuery, line_of_sight, unit_level};
 use crate::scenario::Coord;
+use crate::scenario::schema::Spine;
 use crate::world::{
-    ActiveScenario, AidRes, BoardRes, Concealed, Location, RosterRes, Suppression, Unit, Used,
+    ActiveScenario, AidRes, BoardRes, Concealed, Facing, Location, RosterRes, Suppression, Unit,
+    Used,
 };
 
 use super::Dice;
+use super::command_points::CpFunction;
 use super::events::GameEvent;
 use super::orders::Refusal;
 
-/// Checks a fire order before anything happens (R 6.0, R 6.1): the target hex
-/// exists and holds enemy units and no friendly ones, the firer is not in an
-/// enemy's location, and the attack is one the rules allow (range, kind).
-pub fn check_fire(world: &mut World, firer: Entity, target: &str) -> Result<Coord, Refusal> {
-    let board = world.resource::<BoardRes>().0.clone();
-    let aid = world.resource::<AidRes>().0.clone();
-    if world
+/// Whether this scenario plays with Infantry facing (R 2.2: optional in
+/// Europe, required in the Pacific).
+pub fn facing_in_use(world: &World) -> bool {
+    world
         .resource::<ActiveScenario>()
         .scenario
         .special_rules
         .facing_required
-    {
-        return Err(Refusal::FacingNotYet);
+}
+
+/// The facing a unit keeps when it fires: none while Concealed (it chooses
+/// one as it loses Concealment, R 2.2), else its counter's.
+pub fn kept_facing(world: &World, unit: Entity) -> Option<Spine> {
+    if world.get::<Concealed>(unit).is_some() {
+        return None;
     }
+    world.get::<Facing>(unit).map(|f| f.0)
+}
+
+/// The facing a firer would fire with at `to`, when facing is in use
+/// (R 2.2, R 6.0, R 10.1); `None` when it is not. With no facing asked
+/// for, a unit whose front does not hold the target turns toward it.
+pub fn check_facing(
+    world: &World,
+    firer: Entity,
+    to: Coord,
+    wanted: Option<Spine>,
+    may_turn: bool,
+) -> Result<Option<FireFacing>, Refusal> {
+    if !facing_in_use(world) {
+        return Ok(None);
+    }
+    let Ok((unit, from)) = unit_and_place(world, firer) else {
+        return Ok(None);
+    };
+    let kept = kept_facing(world, firer);
+    // With no facing asked for, a unit whose front does not hold the target
+    // turns toward it.
+    let wanted = wanted.or_else(|| {
+        kept.filter(|k| !in_front(from, *k, to))
+            .map(|_| facing_toward(from, to))
+    });
+    fire_facing(from, to, kept, wanted, may_turn)
+        .map(Some)
+        .map_err(|r| Refusal::Facing {
+            unit: unit.id,
+            reason: r.to_string(),
+        })
+}
+
+/// The firer takes the facing it fires with, after its MC (R 2.2: a unit
+/// that fails its MC does not change facing); a turn is marked for the −1
+/// of this attack (R 6.0).
+pub fn take_facing(
+    world: &mut World,
+    firer: Entity,
+    facing: Option<FireFacing>,
+    events: &mut Vec<GameEvent>,
+) {
+    let Some(ff) = facing else {
+        return;
+    };
+    let concealed = world.get::<Concealed>(firer).is_some();
+    let id = world
+        .get::<Unit>(firer)
+        .map(|u| u.id.clone())
+        .unwrap_or_default();
+    if ff.changed || concealed {
+        events.push(GameEvent::FacingTaken {
+            unit: id,
+            facing: ff.facing,
+            turned: ff.changed,
+        });
+    }
+    let mut e = world.entity_mut(firer);
+    e.insert(Facing(ff.facing));
+    if ff.changed {
+        e.insert(TurnedToFire);
+    }
+}
+
+/// The firer was marked Op Fire when it began the attack under way: +1
+/// Prof (R 9.0); its marker has flipped to Used by then (R 4.3).
+#[derive(Component, Debug, Clone, Copy)]
+pub struct FiresFromOpFireMarker;
+
+/// The firer turned to make the attack under way: −1 (R 6.0).
+#[derive(Component, Debug, Clone, Copy)]
+pub struct TurnedToFire;
+
+/// Checks a fire order before anything happens (R 6.0, R 6.1): the target hex
+/// exists and holds enemy units and no friendly ones, the firer is not in an
+/// enemy's location, the attack is one the rules allow (range, kind), and
+/// the target is to the front of the facing it fires with (R 2.2, R 6.0).
+pub fn check_fire(
+    world: &mut World,
+    firer: Entity,
+    target: &str,
+    facing: Option<Spine>,
+) -> Result<(Coord, Option<FireFacing>), Refusal> {
+    let board = world.resource::<BoardRes>().0.clone();
+    let aid = world.resource::<AidRes>().0.clone();
     let to = Coord::parse(target, board.columns, board.rows).map_err(|_| Refusal::BadHex {
         label: target.to_string(),
     })?;
@@ -79,7 +173,8 @@ pub fn check_fire(world: &mut World, firer: Entity, target: &str) -> Result<Coor
     infantry_fp(&aid, &ctx).map_err(|r| Refusal::Fire {
         reason: r.to_string(),
     })?;
-    Ok(to)
+    let facing = check_facing(world, firer, to, facing, true)?;
+    Ok((to, facing))
 }
 
 fn unit_and_place(world: &World, e: Entity) -> Result<(Unit, Coord), Refusal> {
@@ -94,7 +189,13 @@ fn unit_and_place(world: &World, e: Entity) -> Result<(Unit, Coord), Refusal> {
 
 /// Plays a checked fire order: the MC to fire, LOS, then one roll against
 /// every unit in the target location, each with its own modifiers.
-pub fn execute_fire(world: &mut World, firer: Entity, to: Coord, events: &mut Vec<GameEvent>) {
+pub fn execute_fire(
+    world: &mut World,
+    firer: Entity,
+    to: Coord,
+    facing: Option<FireFacing>,
+    events: &mut Vec<GameEvent>,
+) {
     let board = world.resource::<BoardRes>().0.clone();
     let aid = world.resource::<AidRes>().0.clone();
     let Ok((unit, from)) = unit_and_place(world, firer) else {
@@ -118,10 +219,12 @@ pub fn execute_fire(world: &mut World, firer: Entity, to: Coord, events: &mut Ve
         }
         Los::Seen(s) => s,
     };
+    take_facing(world, firer, facing, events);
     // The firer that fires loses its Conceal counter (R 15.0).
     super::concealment::lose_concealment(world, firer, "it fired", events);
     attack_location(world, firer, to, FireKind::Normal, &sight, None, events);
     super::combat_events::after_attack(world, events);
+    world.entity_mut(firer).remove::<TurnedToFire>();
 }
 
 /// How one attack on a location went for a moving unit in it.
@@ -168,6 +271,28 @@ pub fn attack_location(
         .fortifications_at(to)
         .filter(|f| !f.kind.is_cave())
         .find_map(|f| fortification_key(f.kind));
+    let turned = world.get::<TurnedToFire>(firer).is_some();
+    let marked = world.get::<FiresFromOpFireMarker>(firer).is_some();
+    let facing_rule = facing_in_use(world);
+    // A Used unit Final Op Firing beyond one hex spent a CP to do so (R 10.0).
+    let cp_range = kind == FireKind::FinalOpFire && from.distance(to) > 1;
+    let cp_prof = kind.uses_prof()
+        && super::command_points::is_ready(world, firer, CpFunction::ProfFp)
+        && {
+            // Spent only when the raise fits under Normal FP (R 9.0).
+            let mut probe = FireContext::new(
+                kind,
+                Firer::of(&ut, unit.reduced),
+                Hexes(from.distance(to)),
+                "open",
+            );
+            probe.firer_marked_op_fire = kind == FireKind::OpFire && marked;
+            probe.cp_prof_bonus = true;
+            probe.cp_final_op_fire_range = cp_range;
+            probe.changed_facing = turned;
+            infantry_fp(&aid, &probe).is_ok()
+        }
+        && super::command_points::use_ready(world, firer, CpFunction::ProfFp, events);
     let roll = world.resource_mut::<Dice>().d10();
     events.push(GameEvent::FireRoll {
         unit: unit.id.clone(),
@@ -196,7 +321,7 @@ pub fn attack_location(
             Hexes(from.distance(to)),
             terrain_key,
         );
-        ctx.firer_marked_op_fire = kind == FireKind::OpFire;
+        ctx.firer_marked_op_fire = kind == FireKind::OpFire && marked;
         if Some(target) == mover {
             let open_ground = board
                 .cell(to)
@@ -221,6 +346,15 @@ pub fn attack_location(
             }
         });
         ctx.hindrances = sight.hindrances;
+        ctx.changed_facing = turned;
+        ctx.cp_final_op_fire_range = cp_range;
+        ctx.cp_prof_bonus = ctx.cp_prof_bonus || cp_prof;
+        // Flank fire at a unit with a facing: not moving, not Concealed
+        // (R 2.2, R 6.2).
+        ctx.flank = facing_rule
+            && Some(target) != mover
+            && concealed.is_none()
+            && flank_fire(to, world.get::<Facing>(target).map(|f| f.0), from);
         let Ok(breakdown) = infantry_fp(&aid, &ctx) else {
             continue;
         };

@@ -6,6 +6,7 @@
 
 pub mod checks;
 pub mod combat_events;
+pub mod command_points;
 pub mod concealment;
 pub mod dice;
 pub mod events;

@@ -66,7 +66,8 @@ pub fn check_move(
         .resource::<RosterRes>()
         .0
         .get(&unit.kind)
-        .map_or(Mp(0), |t| Mp::whole(u16::from(t.mp)));
+        .map_or(Mp(0), |t| Mp::whole(u16::from(t.mp)))
+        + super::command_points::mp_bonus(world, entity);
     if path.is_empty() {
         return Err(Refusal::EmptyPath);
     }
@@ -144,7 +145,7 @@ pub fn execute_move(
         mover: entity,
         unit: unit.id.clone(),
         steps: steps.iter().copied().collect(),
-        left: Mp::whole(u16::from(ut.mp)),
+        left: Mp::whole(u16::from(ut.mp)) + super::command_points::mp_bonus(world, entity),
         hex_open: false,
     });
     continue_move(world, events);

@@ -6,16 +6,24 @@
 //! Used side (R 4.3); a Suppressed mover takes an immediate MC and its move
 //! ends if it fails (R 5.0), once for every Suppression (R 9.0).
 //!
+//! With facing in use (R 2.2) a firer fires to its front, turning as it
+//! fires (−1, R 6.0) unless it is a WT or Japanese Squad firing Final Op
+//! Fire (R 10.1). A Used unit may Final Op Fire beyond one hex, within
+//! normal Range, by spending a CP (R 3.0 #3, R 10.0).
+//!
 //! Not yet here: Op Fire at a unit's start hex when its first hex is a Melee
-//! hex, the CP for Final Op Fire beyond one hex, facing.
+//! hex.
+
+use std::collections::BTreeMap;
 
 use bevy::prelude::*;
 
 use crate::rules::Hexes;
+use crate::rules::facing::FireFacing;
 use crate::rules::fire::{FireContext, FireKind, Firer, infantry_fp};
 use crate::rules::los::{Los, LosQuery, line_of_sight};
 use crate::scenario::Coord;
-use crate::scenario::schema::SideId;
+use crate::scenario::schema::{Nationality, SideId, Spine};
 use crate::world::{AidRes, BoardRes, Location, OpFire, RosterRes, Unit, Used};
 
 use super::events::GameEvent;
@@ -42,30 +50,19 @@ pub fn open_window(
     at: Coord,
     events: &mut Vec<GameEvent>,
 ) -> bool {
-    let board = world.resource::<BoardRes>().0.clone();
-    let aid = world.resource::<AidRes>().0.clone();
-    let roster = world.resource::<RosterRes>().0.clone();
     let Some(mover_unit) = world.entity(mover).get::<Unit>().cloned() else {
         return false;
     };
-    let mut q = world.query::<(&Unit, &Location, Has<Used>)>();
-    let mut eligible: Vec<String> = q
+    let mut q = world.query::<(Entity, &Unit, &Location)>();
+    let candidates: Vec<(Entity, String)> = q
         .iter(world)
-        .filter(|(u, l, _)| u.side != mover_unit.side && l.coord != at && !l.in_cave)
-        .filter(|(u, l, used)| {
-            let Some(ut) = roster.get(&u.kind) else {
-                return false;
-            };
-            let ctx = FireContext::new(
-                kind_for(*used),
-                Firer::of(ut, u.reduced),
-                Hexes(l.coord.distance(at)),
-                "open",
-            );
-            infantry_fp(&aid, &ctx).is_ok()
-                && !line_of_sight(&board, &aid, &LosQuery::new(l.coord, at)).is_blocked()
-        })
-        .map(|(u, _, _)| u.id.clone())
+        .filter(|(_, u, l)| u.side != mover_unit.side && l.coord != at && !l.in_cave)
+        .map(|(e, u, _)| (e, u.id.clone()))
+        .collect();
+    let mut eligible: Vec<String> = candidates
+        .into_iter()
+        .filter(|(e, _)| may_fire_at(world, *e, at, None).is_ok())
+        .map(|(_, id)| id)
         .collect();
     if eligible.is_empty() {
         return false;
@@ -88,6 +85,71 @@ pub fn open_window(
     true
 }
 
+/// How a unit would Op Fire at `at`: Op Fire or Final Op Fire (R 9.0,
+/// R 10.0), whether a CP must be spent to reach beyond one hex (R 10.0), and
+/// the facing it fires with (R 2.2, R 6.0, R 10.1). `wanted` is the facing
+/// asked for; with none, a unit that must turn may still fire (the window
+/// offers it), turning toward the mover.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OpFirePlan {
+    pub kind: FireKind,
+    pub cp_range: bool,
+    pub facing: Option<FireFacing>,
+}
+
+/// Whether `firer` may Op Fire or Final Op Fire at a unit moving into `at`.
+pub fn may_fire_at(
+    world: &World,
+    firer: Entity,
+    at: Coord,
+    wanted: Option<Spine>,
+) -> Result<OpFirePlan, Refusal> {
+    let board = world.resource::<BoardRes>().0.clone();
+    let aid = world.resource::<AidRes>().0.clone();
+    let roster = world.resource::<RosterRes>().0.clone();
+    let er = world.entity(firer);
+    let (Some(u), Some(l)) = (er.get::<Unit>(), er.get::<Location>()) else {
+        return Err(Refusal::UnknownUnit {
+            unit: String::new(),
+        });
+    };
+    let not_eligible = || Refusal::NotEligible {
+        unit: u.id.clone(),
+        at: at.label(),
+    };
+    let ut = roster.get(&u.kind).ok_or_else(not_eligible)?;
+    // No fire into a location holding friendly infantry (R 6.1).
+    let mut q = world
+        .try_query::<(&Unit, &Location)>()
+        .ok_or_else(not_eligible)?;
+    if q.iter(world)
+        .any(|(o, ol)| o.side == u.side && ol.coord == at && !ol.in_cave)
+    {
+        return Err(not_eligible());
+    }
+    let kind = kind_for(er.contains::<Used>());
+    let range = l.coord.distance(at);
+    let cp_range = kind == FireKind::FinalOpFire && range > 1;
+    if cp_range && super::command_points::check(world, firer).is_err() {
+        return Err(not_eligible());
+    }
+    let mut ctx = FireContext::new(kind, Firer::of(ut, u.reduced), Hexes(range), "open");
+    ctx.cp_final_op_fire_range = cp_range;
+    infantry_fp(&aid, &ctx).map_err(|_| not_eligible())?;
+    if line_of_sight(&board, &aid, &LosQuery::new(l.coord, at)).is_blocked() {
+        return Err(not_eligible());
+    }
+    // WTs and Japanese Squads cannot turn to Final Op Fire (R 10.1).
+    let may_turn = !(kind == FireKind::FinalOpFire
+        && (ut.class.is_weapon_team() || ut.nationality == Nationality::Japanese));
+    let facing = super::fire::check_facing(world, firer, at, wanted, may_turn)?;
+    Ok(OpFirePlan {
+        kind,
+        cp_range,
+        facing,
+    })
+}
+
 /// Op Fire for a unit not yet Used, Final Op Fire for a Used one (R 10.0).
 fn kind_for(used: bool) -> FireKind {
     if used {
@@ -101,19 +163,42 @@ fn kind_for(used: bool) -> FireKind {
 pub fn answer(
     world: &mut World,
     firers: &[String],
+    facing: &BTreeMap<String, Spine>,
     events: &mut Vec<GameEvent>,
 ) -> Result<(), Refusal> {
     let Some(window) = world.get_resource::<OpFireWindow>().cloned() else {
         return Err(Refusal::NoDecisionPending);
     };
+    let not_eligible = |f: &String| Refusal::NotEligible {
+        unit: f.clone(),
+        at: window.at.label(),
+    };
     for (i, f) in firers.iter().enumerate() {
         if !window.eligible.contains(f) || firers[..i].contains(f) {
-            return Err(Refusal::NotEligible {
-                unit: f.clone(),
-                at: window.at.label(),
-            });
+            return Err(not_eligible(f));
         }
     }
+    if let Some(f) = facing.keys().find(|f| !firers.contains(f)) {
+        return Err(not_eligible(f));
+    }
+    // Every firer's facing and CP is checked before anyone fires.
+    let mut plans = Vec::new();
+    for id in firers {
+        let mut q = world.query::<(Entity, &Unit)>();
+        let Some(e) = q.iter(world).find(|(_, u)| &u.id == id).map(|(e, _)| e) else {
+            return Err(not_eligible(id));
+        };
+        plans.push((
+            e,
+            may_fire_at(world, e, window.at, facing.get(id).copied())?,
+        ));
+    }
+    let cp_units: Vec<Entity> = plans
+        .iter()
+        .filter(|(_, p)| p.cp_range)
+        .map(|(e, _)| *e)
+        .collect();
+    super::command_points::check_all(world, &cp_units)?;
     world.remove_resource::<OpFireWindow>();
     if firers.is_empty() {
         events.push(GameEvent::OpFirePassed {
@@ -124,20 +209,21 @@ pub fn answer(
     let board = world.resource::<BoardRes>().0.clone();
     let aid = world.resource::<AidRes>().0.clone();
     let mut stopped = false;
-    for id in firers {
-        let mut q = world.query::<(Entity, &Unit, &Location)>();
-        let Some((firer, from)) = q
-            .iter(world)
-            .find(|(_, u, _)| &u.id == id)
-            .map(|(e, _, l)| (e, l.coord))
-        else {
+    for (id, (firer, plan)) in firers.iter().zip(plans) {
+        let Some(from) = world.get::<Location>(firer).map(|l| l.coord) else {
             continue;
         };
         if world.get_entity(window.mover).is_err() {
             break;
         }
-        let kind = kind_for(world.get::<Used>(firer).is_some());
-        // Fired or not, the unit is Used; an Op Fire marker flips (R 9.0, R 4.3).
+        let kind = plan.kind;
+        // Fired or not, the unit is Used; an Op Fire marker flips (R 9.0,
+        // R 4.3), still counting +1 Prof for this attack.
+        if world.get::<OpFire>(firer).is_some() {
+            world
+                .entity_mut(firer)
+                .insert(super::fire::FiresFromOpFireMarker);
+        }
         world.entity_mut(firer).remove::<OpFire>().insert(Used);
         events.push(GameEvent::OpFires {
             unit: id.clone(),
@@ -145,10 +231,23 @@ pub fn answer(
             at: window.at.label(),
             final_op_fire: kind == FireKind::FinalOpFire,
         });
+        // Beyond one hex a Used unit needs a CP, spent before its MC (R 10.0).
+        if plan.cp_range {
+            let _ = super::command_points::spend(
+                world,
+                firer,
+                super::command_points::CpFunction::FinalOpFireRange,
+                events,
+            );
+        }
         if !super::checks::morale_check_to_act(world, firer, "R 6.0", events) {
+            world
+                .entity_mut(firer)
+                .remove::<super::fire::FiresFromOpFireMarker>();
             events.push(GameEvent::FireFailed { unit: id.clone() });
             continue;
         }
+        super::fire::take_facing(world, firer, plan.facing, events);
         super::concealment::lose_concealment(world, firer, "it fired", events);
         let Los::Seen(sight) = line_of_sight(&board, &aid, &LosQuery::new(from, window.at)) else {
             continue;
@@ -162,6 +261,10 @@ pub fn answer(
             Some(window.mover),
             events,
         );
+        world.entity_mut(firer).remove::<(
+            super::fire::TurnedToFire,
+            super::fire::FiresFromOpFireMarker,
+        )>();
         match fate {
             MoverFate::Gone => break,
             MoverFate::Suppressed => {

@@ -12,6 +12,7 @@ use crate::world::{
 };
 
 use super::combat_events::CombatEventDecision;
+use super::command_points::{self, CpFunction};
 use super::events::GameEvent;
 use super::orders::{Order, Refusal};
 
@@ -64,12 +65,99 @@ pub fn begin_operations(world: &mut World) -> Vec<GameEvent> {
         min: range.min,
         max: range.max,
     }];
+    // Until the first player Uses a unit, the second may act first with one
+    // unit per CP (R 3.0 #2, R 4.0).
+    world.insert_resource(SecondMayActFirst);
     settle(world, &mut events);
     events
 }
 
+/// The start of the Operations Phase, before the first player's first Use:
+/// the second player may still spend CPs to act first (R 3.0 #2).
+#[derive(Resource, Debug, Clone, Copy)]
+pub struct SecondMayActFirst;
+
+/// A `cp` order: who may give it, then the CP readied or spent (R 3.0).
+fn cp_order(
+    world: &mut World,
+    state: &OpsState,
+    unit: &str,
+    function: CpFunction,
+) -> Result<Vec<GameEvent>, Refusal> {
+    let mut q = world.query::<(Entity, &Unit)>();
+    let Some((entity, side)) = q
+        .iter(world)
+        .find(|(_, u)| u.id == unit)
+        .map(|(e, u)| (e, u.side))
+    else {
+        return Err(Refusal::UnknownUnit {
+            unit: unit.to_string(),
+        });
+    };
+    let window = world
+        .get_resource::<super::op_fire::OpFireWindow>()
+        .cloned();
+    let allowed = match (&window, function) {
+        // During an Op Fire window: the firing side readies CPs on its
+        // firers, the moving side on its mover.
+        (Some(w), _) => side == w.side || entity == w.mover,
+        (None, CpFunction::ActFirst) => {
+            side != world.resource::<ActiveScenario>().scenario.first_player
+                && world.get_resource::<SecondMayActFirst>().is_some()
+                && world.get::<Used>(entity).is_none()
+                && world.get::<OpFire>(entity).is_none()
+        }
+        (None, _) => side == state.acting,
+    };
+    if !allowed {
+        return Err(match function {
+            CpFunction::ActFirst => Refusal::CpNotApplicable {
+                unit: unit.to_string(),
+                reason: "only the second player, before the first player Uses a unit (R 3.0 #2)"
+                    .into(),
+            },
+            _ => Refusal::NotYourUnit {
+                unit: unit.to_string(),
+                acting: state.acting,
+            },
+        });
+    }
+    let mut events = Vec::new();
+    command_points::ready(world, entity, function, &mut events)?;
+    Ok(events)
+}
+
+/// Counts a Use (R 4.1), or spends the CP of a unit acting first (R 3.0 #2).
+fn begin_use(world: &mut World, entity: Entity, cost: u8, events: &mut Vec<GameEvent>) -> OpsTally {
+    if command_points::is_ready(world, entity, CpFunction::ActFirst)
+        && world.get_resource::<SecondMayActFirst>().is_some()
+        && command_points::use_ready(world, entity, CpFunction::ActFirst, events)
+    {
+        return world.resource::<OpsState>().tally;
+    }
+    world.remove_resource::<SecondMayActFirst>();
+    record_use(world, cost)
+}
+
 /// Checks an order against the state, then executes it.
 pub fn apply(world: &mut World, order: &Order) -> Result<Vec<GameEvent>, Refusal> {
+    let result = apply_order(world, order);
+    // A CP readied for an action that is over goes back unspent (R 3.0).
+    if result.is_ok()
+        && !matches!(order, Order::Cp { .. })
+        && world
+            .get_resource::<super::op_fire::OpFireWindow>()
+            .is_none()
+        && world
+            .get_resource::<super::movement::MoveInProgress>()
+            .is_none()
+    {
+        command_points::clear_ready(world);
+    }
+    result
+}
+
+fn apply_order(world: &mut World, order: &Order) -> Result<Vec<GameEvent>, Refusal> {
     let phase = world.get_resource::<TurnTrack>().map(|t| t.phase);
     let Some(state) = world.get_resource::<OpsState>().cloned() else {
         return Err(Refusal::NotOperationsPhase);
@@ -82,21 +170,25 @@ pub fn apply(world: &mut World, order: &Order) -> Result<Vec<GameEvent>, Refusal
         answer_combat_event(world, order, &mut events)?;
         return Ok(events);
     }
+    if let Order::Cp { unit, function } = order {
+        return cp_order(world, &state, unit, *function);
+    }
     if let Some(w) = world.get_resource::<super::op_fire::OpFireWindow>() {
         let at = w.at.label();
-        let Order::OpFire { firers } = order else {
+        let Order::OpFire { firers, facing } = order else {
             return Err(Refusal::DecisionPending { at });
         };
-        super::op_fire::answer(world, firers, &mut events)?;
+        super::op_fire::answer(world, firers, facing, &mut events)?;
         settle_when_idle(world, &mut events);
         return Ok(events);
     }
     match order {
         Order::OpFire { .. } => return Err(Refusal::NoDecisionPending),
         Order::CombatEvent { .. } => return Err(Refusal::NoCombatEventPending),
+        Order::Cp { .. } => {}
         Order::MarkUsed { unit } | Order::MarkOpFire { unit, .. } => {
             let (entity, cost) = ready_to_use(world, &state, unit)?;
-            let tally = record_use(world, cost);
+            let tally = begin_use(world, entity, cost, &mut events);
             let side = state.acting;
             match order {
                 Order::MarkOpFire { facing, .. } => {
@@ -128,7 +220,7 @@ pub fn apply(world: &mut World, order: &Order) -> Result<Vec<GameEvent>, Refusal
         Order::Move { unit, path } => {
             let (entity, cost) = ready_to_use(world, &state, unit)?;
             let steps = super::movement::check_move(world, entity, path)?;
-            let tally = record_use(world, cost);
+            let tally = begin_use(world, entity, cost, &mut events);
             events.push(GameEvent::MoveStarted {
                 unit: unit.clone(),
                 used: tally.used,
@@ -143,17 +235,21 @@ pub fn apply(world: &mut World, order: &Order) -> Result<Vec<GameEvent>, Refusal
                 settle(world, &mut events);
             }
         }
-        Order::Fire { unit, target } => {
+        Order::Fire {
+            unit,
+            target,
+            facing,
+        } => {
             let (entity, cost) = ready_to_use(world, &state, unit)?;
-            let to = super::fire::check_fire(world, entity, target)?;
-            let tally = record_use(world, cost);
+            let (to, facing) = super::fire::check_fire(world, entity, target, *facing)?;
+            let tally = begin_use(world, entity, cost, &mut events);
             events.push(GameEvent::FireStarted {
                 unit: unit.clone(),
                 target: to.label(),
                 used: tally.used,
                 max: tally.range.max,
             });
-            super::fire::execute_fire(world, entity, to, &mut events);
+            super::fire::execute_fire(world, entity, to, facing, &mut events);
             settle(world, &mut events);
         }
         Order::Pass => {
@@ -182,11 +278,26 @@ pub fn apply(world: &mut World, order: &Order) -> Result<Vec<GameEvent>, Refusal
 
 /// The unit named and what its Use counts, if it may be Used now (R 4.1).
 fn ready_to_use(world: &mut World, state: &OpsState, unit: &str) -> Result<(Entity, u8), Refusal> {
+    if world.get_resource::<SecondMayActFirst>().is_some()
+        && let Some(e) = acting_first(world, unit)
+    {
+        // Readied to act first with a CP: outside both Ops Ranges (R 3.0 #2).
+        check_own_ready_unit(world, unit, state.acting.other())?;
+        return Ok((e, 0));
+    }
     let (entity, concealed) = check_own_ready_unit(world, unit, state.acting)?;
     let constants = world.resource::<AidRes>().0.constants;
     let cost = use_cost(&constants, UseKind::Infantry, concealed);
     state.tally.check(cost).map_err(Refusal::OpsRange)?;
     Ok((entity, cost))
+}
+
+/// The unit named, if a CP to act first is readied on it (R 3.0 #2).
+fn acting_first(world: &mut World, unit: &str) -> Option<Entity> {
+    let mut q = world.query::<(Entity, &Unit, &command_points::CpReady)>();
+    q.iter(world)
+        .find(|(_, u, r)| u.id == unit && r.0 == CpFunction::ActFirst)
+        .map(|(e, _, _)| e)
 }
 
 /// Counts a checked Use against the Ops Range; returns the new tally.
@@ -327,6 +438,9 @@ fn hand_over(world: &mut World, events: &mut Vec<GameEvent>) {
         t.phase = Phase::Rout;
     }
     world.remove_resource::<OpsState>();
+    world.remove_resource::<SecondMayActFirst>();
+    // Follow Me! lasts for the phase only (R 5.4).
+    command_points::end_of_phase(world);
     events.push(GameEvent::PhaseEnded {
         phase: Phase::Operations,
         next: Phase::Rout,

@@ -21,13 +21,29 @@ pub enum Order {
     },
     /// Move a unit through these hexes, in order (R 5.0).
     Move { unit: String, path: Vec<String> },
-    /// Fire at the units in a hex (R 6.0).
-    Fire { unit: String, target: String },
+    /// Fire at the units in a hex (R 6.0), turning to `facing` as it fires
+    /// when given (R 6.0: -1 FP; facing in use only, R 2.2).
+    Fire {
+        unit: String,
+        target: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        facing: Option<Spine>,
+    },
     /// The answer to an Op Fire window: these units fire, in order; an
-    /// empty list passes (R 9.0).
-    OpFire { firers: Vec<String> },
+    /// empty list passes (R 9.0). `facing` turns firers as they fire
+    /// (R 6.0, R 10.1).
+    OpFire {
+        firers: Vec<String>,
+        #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+        facing: std::collections::BTreeMap<String, Spine>,
+    },
     /// End this Ops Range: play passes to the opponent (R 4.1).
     Pass,
+    /// Spend or ready a Command Point on a unit (R 3.0, R 3.1, R 5.4).
+    Cp {
+        unit: String,
+        function: super::command_points::CpFunction,
+    },
     /// The answer to a CP re-roll offer (R 3.0): the unit whose MC or Melee
     /// dice are rolled again, or none.
     CpReroll {
@@ -106,9 +122,6 @@ pub enum Refusal {
     Fire {
         reason: String,
     },
-    /// Facing (R 2.2) is required by this scenario and fire with facing is
-    /// not built yet: refused rather than resolved wrongly.
-    FacingNotYet,
     /// The game waits for an Op Fire answer first.
     DecisionPending {
         at: String,
@@ -119,6 +132,35 @@ pub enum Refusal {
     NotEligible {
         unit: String,
         at: String,
+    },
+    /// The side has no CP left this turn (R 3.0).
+    CpNoneLeft {
+        side: SideId,
+    },
+    /// Only one CP on a unit each turn (R 3.0).
+    CpAlreadyOnUnit {
+        unit: String,
+    },
+    /// The side's CPs left belong to other companies (R 3.1).
+    CpWrongCompany {
+        unit: String,
+        company: String,
+    },
+    /// That CP function cannot be used here.
+    CpNotApplicable {
+        unit: String,
+        reason: String,
+    },
+    /// One Melee re-roll CP per side in each Melee each turn (R 3.0 #4).
+    CpMeleeAlreadySpent {
+        side: SideId,
+        at: String,
+    },
+    /// The facing a unit would fire with does not allow the attack (R 2.2,
+    /// R 6.0, R 10.1).
+    Facing {
+        unit: String,
+        reason: String,
     },
     /// The game waits for another decision first.
     DecisionAwaited {
@@ -179,10 +221,6 @@ impl std::fmt::Display for Refusal {
             }
             Refusal::NoTarget { at } => write!(f, "no enemy unit in {at}"),
             Refusal::Fire { reason } => write!(f, "{reason}"),
-            Refusal::FacingNotYet => write!(
-                f,
-                "this scenario requires facing (R 2.2); fire with facing is not built yet"
-            ),
             Refusal::DecisionPending { at } => {
                 write!(
                     f,
@@ -204,6 +242,24 @@ impl std::fmt::Display for Refusal {
             ),
             Refusal::NoCombatEventPending => write!(f, "no Combat Event waits for a choice"),
             Refusal::CombatEventPick { reason } => write!(f, "{reason}"),
+            Refusal::CpNoneLeft { side } => {
+                write!(f, "the {side:?} side has no CP left this turn (R 3.0)")
+            }
+            Refusal::CpAlreadyOnUnit { unit } => {
+                write!(f, "{unit} already has a CP this turn: one per unit (R 3.0)")
+            }
+            Refusal::CpWrongCompany { unit, company } => write!(
+                f,
+                "{unit} may only use a CP of its own company {company}, which has none left (R 3.1)"
+            ),
+            Refusal::CpNotApplicable { unit, reason } => {
+                write!(f, "no such CP for {unit}: {reason}")
+            }
+            Refusal::CpMeleeAlreadySpent { side, at } => write!(
+                f,
+                "the {side:?} side already spent a CP in the Melee at {at} this turn (R 3.0 #4)"
+            ),
+            Refusal::Facing { unit, reason } => write!(f, "{unit}: {reason}"),
             Refusal::MustUseMinimum { used, min } => write!(
                 f,
                 "Ops Range {used}/{min}: at least {min} must be Used before passing (R 4.1)"

@@ -67,7 +67,10 @@ pub fn random_order(world: &mut World, rng: &mut Lcg) -> Order {
             .filter(|_| rng.below(3) == 0)
             .cloned()
             .collect();
-        return Order::OpFire { firers };
+        return Order::OpFire {
+            firers,
+            facing: Default::default(),
+        };
     }
     let Some(acting) = world.get_resource::<OpsState>().map(|s| s.acting) else {
         return Order::Pass;
@@ -97,6 +100,7 @@ pub fn random_order(world: &mut World, rng: &mut Lcg) -> Order {
                 Some(e) => Order::Fire {
                     unit: id,
                     target: e.2.label(),
+                    facing: None,
                 },
                 None => Order::Pass,
             }

@@ -68,6 +68,9 @@ pub struct Constants {
     pub cave_min_fp: u8,
     /// Morale is never below this (PAC §5).
     pub morale_floor: u8,
+    /// MPs a Follow Me! CP adds for the phase (R 5.4).
+    #[serde(default = "one")]
+    pub follow_me_mp: u8,
     /// Moving off the board costs this many MP (R 18.0); a routing unit
     /// needs it left on reaching its Rout Edge (R 11.0).
     #[serde(default = "one")]

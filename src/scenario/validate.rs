@@ -364,6 +364,63 @@ impl Checker<'_> {
             for area in &card.setup_area {
                 self.hexes(None, area, "setup area");
             }
+            self.check_companies(card);
+        }
+    }
+
+    /// R 3.1: each company named once on its card; when a card gives
+    /// Company CPs, every unit of that side names a company of the card or
+    /// none (a unit of no company may use any CP).
+    fn check_companies(&mut self, card: &super::schema::SideCard) {
+        let sc = self.sc;
+        let mut seen: HashSet<&str> = HashSet::new();
+        for co in &card.companies {
+            if !seen.insert(co.company.as_str()) {
+                let pos = locate(self.src, Some("company"), &co.company, 1);
+                self.push(
+                    pos,
+                    format!(
+                        "company `{}` is given CPs twice on the {} card (R 3.1)",
+                        co.company,
+                        side_word(card.side)
+                    ),
+                );
+            }
+        }
+        if card.companies.is_empty() {
+            return;
+        }
+        let setup = sc
+            .setup
+            .iter()
+            .filter(|p| p.side == card.side)
+            .map(|p| (&p.id, &p.company));
+        let reinforcements = sc
+            .reinforcements
+            .iter()
+            .filter(|r| r.side == card.side)
+            .flat_map(|r| r.units.iter().map(|u| (&u.id, &u.company)));
+        let mut problems = Vec::new();
+        for (id, company) in setup.chain(reinforcements) {
+            if let Some(c) = company
+                && !seen.contains(c.as_str())
+            {
+                problems.push((locate(self.src, Some("id"), id, 0), id.clone(), c.clone()));
+            }
+        }
+        for (pos, id, c) in problems {
+            self.push(
+                pos,
+                format!(
+                    "unit {id} is in company `{c}`, which the {} card gives no CPs; companies: {} (R 3.1)",
+                    side_word(card.side),
+                    card.companies
+                        .iter()
+                        .map(|co| co.company.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            );
         }
     }
 

@@ -108,14 +108,21 @@ pub fn keyboard_orders(world: &mut World) {
     let hovered = world.resource::<Hovered>().0;
     let window = world.get_resource::<OpFireWindow>().cloned();
     let order = match (window, selected) {
-        (Some(w), _) if y => Some(Order::OpFire { firers: w.eligible }),
-        (Some(_), _) if n => Some(Order::OpFire { firers: vec![] }),
+        (Some(w), _) if y => Some(Order::OpFire {
+            firers: w.eligible,
+            facing: Default::default(),
+        }),
+        (Some(_), _) if n => Some(Order::OpFire {
+            firers: vec![],
+            facing: Default::default(),
+        }),
         (_, _) if p => Some(Order::Pass),
         (_, Some(unit)) if u => Some(Order::MarkUsed { unit }),
         (_, Some(unit)) if o => Some(Order::MarkOpFire { unit, facing: None }),
         (_, Some(unit)) if g => hovered.map(|h| Order::Fire {
             unit,
             target: h.label(),
+            facing: None,
         }),
         _ => None,
     };
