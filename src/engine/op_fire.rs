@@ -106,14 +106,7 @@ pub fn answer(
     let Some(window) = world.get_resource::<OpFireWindow>().cloned() else {
         return Err(Refusal::NoDecisionPending);
     };
-    for (i, f) in firers.iter().enumerate() {
-        if !window.eligible.contains(f) || firers[..i].contains(f) {
-            return Err(Refusal::NotEligible {
-                unit: f.clone(),
-                at: window.at.label(),
-            });
-        }
-    }
+    check_answer(&window, firers)?;
     world.remove_resource::<OpFireWindow>();
     if firers.is_empty() {
         events.push(GameEvent::OpFirePassed {
@@ -179,6 +172,19 @@ pub fn answer(
         stop_move(world, events);
     } else {
         continue_move(world, events);
+    }
+    Ok(())
+}
+
+/// Checks an answer to the window: each firer eligible, none named twice.
+pub fn check_answer(window: &OpFireWindow, firers: &[String]) -> Result<(), Refusal> {
+    for (i, f) in firers.iter().enumerate() {
+        if !window.eligible.contains(f) || firers[..i].contains(f) {
+            return Err(Refusal::NotEligible {
+                unit: f.clone(),
+                at: window.at.label(),
+            });
+        }
     }
     Ok(())
 }

@@ -69,13 +69,7 @@ pub fn begin_operations(world: &mut World) -> Vec<GameEvent> {
 
 /// Checks an order against the state, then executes it.
 pub fn apply(world: &mut World, order: &Order) -> Result<Vec<GameEvent>, Refusal> {
-    let phase = world.get_resource::<TurnTrack>().map(|t| t.phase);
-    let Some(state) = world.get_resource::<OpsState>().cloned() else {
-        return Err(Refusal::NotOperationsPhase);
-    };
-    if phase != Some(Phase::Operations) {
-        return Err(Refusal::NotOperationsPhase);
-    }
+    let state = current_state(world)?;
     let mut events = Vec::new();
     if let Some(w) = world.get_resource::<super::op_fire::OpFireWindow>() {
         let at = w.at.label();
@@ -159,13 +153,7 @@ pub fn apply(world: &mut World, order: &Order) -> Result<Vec<GameEvent>, Refusal
             settle(world, &mut events);
         }
         Order::Pass => {
-            let open = open_costs(world, state.acting);
-            if !state.tally.may_pass(&open) {
-                return Err(Refusal::MustUseMinimum {
-                    used: state.tally.used,
-                    min: state.tally.range.min,
-                });
-            }
+            check_pass(world, &state)?;
             events.push(GameEvent::Passed {
                 side: state.acting,
                 used: state.tally.used,
@@ -175,6 +163,15 @@ pub fn apply(world: &mut World, order: &Order) -> Result<Vec<GameEvent>, Refusal
         }
     }
     Ok(events)
+}
+
+/// The Ops Range under way, if this is the Operations Phase (R 4.0).
+fn current_state(world: &World) -> Result<OpsState, Refusal> {
+    let phase = world.get_resource::<TurnTrack>().map(|t| t.phase);
+    match world.get_resource::<OpsState>() {
+        Some(state) if phase == Some(Phase::Operations) => Ok(state.clone()),
+        _ => Err(Refusal::NotOperationsPhase),
+    }
 }
 
 /// The unit named and what its Use counts, if it may be Used now (R 4.1).
@@ -283,6 +280,50 @@ fn hand_over(world: &mut World, events: &mut Vec<GameEvent>) {
         phase: Phase::Operations,
         next: Phase::Rout,
     });
+}
+
+/// Checks an order without executing it: the very checks `apply` makes
+/// before anything happens, in the same order. The interface greys its
+/// buttons and explains why with these refusals.
+pub fn check(world: &mut World, order: &Order) -> Result<(), Refusal> {
+    let state = current_state(world)?;
+    if let Some(w) = world
+        .get_resource::<super::op_fire::OpFireWindow>()
+        .cloned()
+    {
+        let Order::OpFire { firers } = order else {
+            return Err(Refusal::DecisionPending { at: w.at.label() });
+        };
+        return super::op_fire::check_answer(&w, firers);
+    }
+    match order {
+        Order::OpFire { .. } => Err(Refusal::NoDecisionPending),
+        Order::MarkUsed { unit } | Order::MarkOpFire { unit, .. } => {
+            ready_to_use(world, &state, unit).map(|_| ())
+        }
+        Order::Move { unit, path } => {
+            let (entity, _) = ready_to_use(world, &state, unit)?;
+            super::movement::check_move(world, entity, path).map(|_| ())
+        }
+        Order::Fire { unit, target } => {
+            let (entity, _) = ready_to_use(world, &state, unit)?;
+            super::fire::check_fire(world, entity, target).map(|_| ())
+        }
+        Order::Pass => check_pass(world, &state),
+    }
+}
+
+/// A side may pass once its minimum is met or nothing more fits (R 4.1).
+fn check_pass(world: &mut World, state: &OpsState) -> Result<(), Refusal> {
+    let open = open_costs(world, state.acting);
+    if state.tally.may_pass(&open) {
+        Ok(())
+    } else {
+        Err(Refusal::MustUseMinimum {
+            used: state.tally.used,
+            min: state.tally.range.min,
+        })
+    }
 }
 
 #[cfg(test)]
