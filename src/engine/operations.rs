@@ -161,6 +161,11 @@ pub fn apply(world: &mut World, order: &Order) -> Result<Vec<GameEvent>, Refusal
             });
             hand_over(world, &mut events);
         }
+        Order::CpReroll { .. }
+        | Order::Rout { .. }
+        | Order::Melee { .. }
+        | Order::Casualties { .. }
+        | Order::Place { .. } => return Err(Refusal::NothingToAnswer),
     }
     Ok(events)
 }
@@ -310,6 +315,11 @@ pub fn check(world: &mut World, order: &Order) -> Result<(), Refusal> {
             super::fire::check_fire(world, entity, target).map(|_| ())
         }
         Order::Pass => check_pass(world, &state),
+        Order::CpReroll { .. }
+        | Order::Rout { .. }
+        | Order::Melee { .. }
+        | Order::Casualties { .. }
+        | Order::Place { .. } => Err(Refusal::NothingToAnswer),
     }
 }
 

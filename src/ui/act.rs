@@ -10,8 +10,9 @@ use std::collections::HashMap;
 use bevy::prelude::*;
 
 use crate::engine::op_fire::OpFireWindow;
-use crate::engine::operations::{OpsState, apply, check};
+use crate::engine::operations::{OpsState, check};
 use crate::engine::{GameEvent, Order};
+use crate::phases::apply;
 use crate::rules::Mp;
 use crate::rules::fire::FireKind;
 use crate::scenario::Coord;

@@ -4,7 +4,7 @@
 use bevy::prelude::*;
 
 use crate::engine::Dice;
-use crate::engine::operations::begin_operations;
+use crate::phases::begin_game;
 
 /// The event log shown under the board: newest last.
 #[derive(Resource, Debug, Default, Clone)]
@@ -43,7 +43,7 @@ pub fn start_operations(world: &mut World) {
             .map_or(0, |d| d.as_secs());
         world.insert_resource(Dice::seeded(seed));
     }
-    let events = begin_operations(world);
+    let events = begin_game(world);
     let mut log = world.get_resource_or_insert_with(GameLog::default);
     log.push_events(&events);
 }
