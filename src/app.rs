@@ -40,6 +40,10 @@ pub struct ScreenshotRequest {
     pub los_from: Option<String>,
     /// Orders to play before the capture.
     pub script: Option<PathBuf>,
+    /// Select this unit.
+    pub select: Option<String>,
+    /// Arm an action for it: `move` or `fire`.
+    pub mode: Option<String>,
 }
 
 #[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]

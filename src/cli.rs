@@ -74,6 +74,13 @@ pub enum Command {
         /// position from a real game.
         #[arg(long)]
         script: Option<PathBuf>,
+        /// Select this unit (its action bar shows), e.g. `A1`.
+        #[arg(long)]
+        select: Option<String>,
+        /// Arm an action for the selected unit: `move` (reachable hexes and
+        /// the path to `--hover`) or `fire` (the fire preview at `--hover`).
+        #[arg(long)]
+        mode: Option<String>,
     },
 }
 
@@ -150,6 +157,8 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
             zoom,
             los_from,
             script,
+            select,
+            mode,
         }) => play(
             &scenario,
             size,
@@ -161,6 +170,8 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
                 zoom: zoom.clamp(0.25, 8.0),
                 los_from,
                 script,
+                select,
+                mode,
             }),
             roster,
             aid,

@@ -21,24 +21,10 @@ pub fn morale_check_to_act(
     rule: &'static str,
     events: &mut Vec<GameEvent>,
 ) -> bool {
+    let Some((unit, morale)) = morale_to_act(world, entity) else {
+        return false;
+    };
     let aid = world.resource::<AidRes>().0.clone();
-    let Some(unit) = world.entity(entity).get::<Unit>().cloned() else {
-        return false;
-    };
-    let suppression = world.entity(entity).get::<Suppression>().copied();
-    let Some(ut) = world.resource::<RosterRes>().0.get(&unit.kind).cloned() else {
-        return false;
-    };
-    let side = if unit.reduced { ut.reduced } else { ut.full };
-    let morale = morale_value(
-        &aid,
-        &MoraleContext {
-            morale: side.morale,
-            suppression: suppression.into(),
-            modifiers: Vec::new(),
-        },
-    )
-    .map_or(Morale(side.morale.0), |b| b.total);
     if !morale_check(&aid, morale, false).needs_roll {
         return true;
     }
@@ -65,4 +51,24 @@ pub fn morale_check_to_act(
         rule,
     });
     passed
+}
+
+/// The unit and the Morale it checks against to act now: its side's value,
+/// coloured by its Suppression (R 7.1). The fire preview shows the same.
+pub fn morale_to_act(world: &World, entity: Entity) -> Option<(Unit, Morale)> {
+    let aid = world.resource::<AidRes>().0.clone();
+    let unit = world.get_entity(entity).ok()?.get::<Unit>()?.clone();
+    let suppression = world.get::<Suppression>(entity).copied();
+    let ut = world.resource::<RosterRes>().0.get(&unit.kind)?.clone();
+    let side = if unit.reduced { ut.reduced } else { ut.full };
+    let morale = morale_value(
+        &aid,
+        &MoraleContext {
+            morale: side.morale,
+            suppression: suppression.into(),
+            modifiers: Vec::new(),
+        },
+    )
+    .map_or(Morale(side.morale.0), |b| b.total);
+    Some((unit, morale))
 }

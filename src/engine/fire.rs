@@ -18,8 +18,9 @@ use bevy::prelude::*;
 use crate::rules::Hexes;
 use crate::rules::facing::{FireFacing, facing_toward, fire_facing, flank_fire, in_front};
 use crate::rules::fire::{
-    Conceal, Elevation, FireContext, FireKind, FireOutcome, Firer, Motion, SuppressionLevel,
-    TargetTerrain, fortification_key, hexside_protection, infantry_fp, suppression_after,
+    Conceal, Elevation, FireContext, FireKind, FireOutcome, Firer, FpBreakdown, Motion,
+    SuppressionLevel, TargetTerrain, fortification_key, hexside_protection, infantry_fp,
+    suppression_after,
 };
 use crate::rules::los::{Los, LosQuery, line_of_sight, unit_level};
 use crate::scenario::Coord;
@@ -235,28 +236,45 @@ pub enum MoverFate {
     Gone,
 }
 
-/// One attack on every unit in a location with one roll (R 6.2), each unit
-/// with its own modifiers; `mover` is the unit moving into the location, if
-/// any (Op Fire, R 9.0), which is fired on as moving.
-pub fn attack_location(
+/// One unit in the attacked location, as the attack sees it.
+#[derive(Debug, Clone)]
+pub struct TargetPlan {
+    pub entity: Entity,
+    pub unit: Unit,
+    /// The FP arithmetic against this unit, line by line.
+    pub breakdown: FpBreakdown,
+    /// The casualty numbers of the side it shows (R 2.1).
+    pub casualty: (u8, Option<u8>),
+    pub suppression: Option<Suppression>,
+    pub concealed: bool,
+}
+
+/// An attack before its roll: the firer and every unit it will roll
+/// against. The fire preview and the attack itself both build it here.
+#[derive(Debug, Clone)]
+pub struct AttackPlan {
+    pub firer: Unit,
+    pub targets: Vec<TargetPlan>,
+    /// A CP readied for +1 Prof FP is part of this attack (R 3.0 #5).
+    pub cp_prof: bool,
+}
+
+/// Builds the attack of `firer` on the location `to`: each unit in it with
+/// its own modifiers (R 6.2); `mover` is the unit moving into the location,
+/// if any (Op Fire, R 9.0), which is fired on as moving.
+pub fn plan_attack(
     world: &mut World,
     firer: Entity,
     to: Coord,
     kind: FireKind,
     sight: &crate::rules::los::Sight,
     mover: Option<Entity>,
-    events: &mut Vec<GameEvent>,
-) -> MoverFate {
+) -> Option<AttackPlan> {
     let board = world.resource::<BoardRes>().0.clone();
     let aid = world.resource::<AidRes>().0.clone();
     let roster = world.resource::<RosterRes>().0.clone();
-    let Ok((unit, from)) = unit_and_place(world, firer) else {
-        return MoverFate::NotHit;
-    };
-    let Some(ut) = roster.get(&unit.kind).cloned() else {
-        return MoverFate::NotHit;
-    };
-    let mut fate = MoverFate::NotHit;
+    let (unit, from) = unit_and_place(world, firer).ok()?;
+    let ut = roster.get(&unit.kind)?.clone();
     // The hexside the thread crosses into the target hex (R 44.0, R 46.1).
     let hexside_key = hexside_protection(&board, from, to);
     let firer_level = unit_level(&board, from, false);
@@ -276,10 +294,11 @@ pub fn attack_location(
     let facing_rule = facing_in_use(world);
     // A Used unit Final Op Firing beyond one hex spent a CP to do so (R 10.0).
     let cp_range = kind == FireKind::FinalOpFire && from.distance(to) > 1;
+    // A CP readied for +1 Prof FP counts only when the raise fits under
+    // Normal FP (R 3.0 #5, R 9.0); the attack spends it.
     let cp_prof = kind.uses_prof()
         && super::command_points::is_ready(world, firer, CpFunction::ProfFp)
         && {
-            // Spent only when the raise fits under Normal FP (R 9.0).
             let mut probe = FireContext::new(
                 kind,
                 Firer::of(&ut, unit.reduced),
@@ -291,14 +310,7 @@ pub fn attack_location(
             probe.cp_final_op_fire_range = cp_range;
             probe.changed_facing = turned;
             infantry_fp(&aid, &probe).is_ok()
-        }
-        && super::command_points::use_ready(world, firer, CpFunction::ProfFp, events);
-    let roll = world.resource_mut::<Dice>().d10();
-    events.push(GameEvent::FireRoll {
-        unit: unit.id.clone(),
-        target: to.label(),
-        roll: roll.0,
-    });
+        };
     let mut q = world.query::<(
         Entity,
         &Unit,
@@ -306,12 +318,13 @@ pub fn attack_location(
         Option<&Concealed>,
         Option<&Suppression>,
     )>();
-    let targets: Vec<(Entity, Unit, Option<Concealed>, Option<Suppression>)> = q
+    let found: Vec<(Entity, Unit, Option<Concealed>, Option<Suppression>)> = q
         .iter(world)
         .filter(|(_, u, l, _, _)| l.coord == to && u.side != unit.side && !l.in_cave)
         .map(|(e, u, _, c, s)| (e, u.clone(), c.copied(), s.copied()))
         .collect();
-    for (target, tu, concealed, suppression) in targets {
+    let mut targets = Vec::new();
+    for (target, tu, concealed, suppression) in found {
         let Some(tt) = roster.get(&tu.kind) else {
             continue;
         };
@@ -359,21 +372,73 @@ pub fn attack_location(
             continue;
         };
         let side = if tu.reduced { tt.reduced } else { tt.full };
-        let outcome = breakdown.resolve(&aid, roll, side.casualty);
+        targets.push(TargetPlan {
+            entity: target,
+            unit: tu,
+            breakdown,
+            casualty: side.casualty,
+            suppression,
+            concealed: concealed.is_some(),
+        });
+    }
+    Some(AttackPlan {
+        firer: unit,
+        targets,
+        cp_prof,
+    })
+}
+
+/// One attack on every unit in a location with one roll (R 6.2), each unit
+/// with its own modifiers; `mover` is the unit moving into the location, if
+/// any (Op Fire, R 9.0), which is fired on as moving.
+pub fn attack_location(
+    world: &mut World,
+    firer: Entity,
+    to: Coord,
+    kind: FireKind,
+    sight: &crate::rules::los::Sight,
+    mover: Option<Entity>,
+    events: &mut Vec<GameEvent>,
+) -> MoverFate {
+    let aid = world.resource::<AidRes>().0.clone();
+    let Some(plan) = plan_attack(world, firer, to, kind, sight, mover) else {
+        return MoverFate::NotHit;
+    };
+    let mut fate = MoverFate::NotHit;
+    if plan.cp_prof {
+        super::command_points::use_ready(world, firer, CpFunction::ProfFp, events);
+    }
+    let roll = world.resource_mut::<Dice>().d10();
+    events.push(GameEvent::FireRoll {
+        unit: plan.firer.id.clone(),
+        target: to.label(),
+        roll: roll.0,
+    });
+    for t in plan.targets {
+        let outcome = t.breakdown.resolve(&aid, roll, t.casualty);
         events.push(GameEvent::FireResult {
-            target: tu.id.clone(),
-            arithmetic: breakdown
+            target: t.unit.id.clone(),
+            arithmetic: t
+                .breakdown
                 .lines
                 .iter()
                 .map(ToString::to_string)
                 .collect::<Vec<_>>()
                 .join("; "),
-            fp: breakdown.total,
+            fp: t.breakdown.total,
             roll: roll.0,
             outcome,
         });
-        let gone = apply_outcome(world, target, &tu, suppression, tu.reduced, outcome, events);
-        if Some(target) == mover {
+        let gone = apply_outcome(
+            world,
+            t.entity,
+            &t.unit,
+            t.suppression,
+            t.unit.reduced,
+            outcome,
+            events,
+        );
+        if Some(t.entity) == mover {
             fate = if gone {
                 MoverFate::Gone
             } else if outcome == FireOutcome::NoEffect {

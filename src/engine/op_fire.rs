@@ -173,11 +173,7 @@ pub fn answer(
         unit: f.clone(),
         at: window.at.label(),
     };
-    for (i, f) in firers.iter().enumerate() {
-        if !window.eligible.contains(f) || firers[..i].contains(f) {
-            return Err(not_eligible(f));
-        }
-    }
+    check_answer(&window, firers)?;
     if let Some(f) = facing.keys().find(|f| !firers.contains(f)) {
         return Err(not_eligible(f));
     }
@@ -285,6 +281,19 @@ pub fn answer(
         stop_move(world, events);
     } else {
         continue_move(world, events);
+    }
+    Ok(())
+}
+
+/// Checks an answer to the window: each firer eligible, none named twice.
+pub fn check_answer(window: &OpFireWindow, firers: &[String]) -> Result<(), Refusal> {
+    for (i, f) in firers.iter().enumerate() {
+        if !window.eligible.contains(f) || firers[..i].contains(f) {
+            return Err(Refusal::NotEligible {
+                unit: f.clone(),
+                at: window.at.label(),
+            });
+        }
     }
     Ok(())
 }

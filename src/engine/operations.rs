@@ -84,16 +84,8 @@ fn cp_order(
     unit: &str,
     function: CpFunction,
 ) -> Result<Vec<GameEvent>, Refusal> {
-    let mut q = world.query::<(Entity, &Unit)>();
-    let Some((entity, side)) = q
-        .iter(world)
-        .find(|(_, u)| u.id == unit)
-        .map(|(e, u)| (e, u.side))
-    else {
-        return Err(Refusal::UnknownUnit {
-            unit: unit.to_string(),
-        });
-    };
+    let entity = unit_entity(world, unit)?;
+    let side = world.get::<Unit>(entity).map_or(state.acting, |u| u.side);
     let window = world
         .get_resource::<super::op_fire::OpFireWindow>()
         .cloned();
@@ -158,13 +150,7 @@ pub fn apply(world: &mut World, order: &Order) -> Result<Vec<GameEvent>, Refusal
 }
 
 fn apply_order(world: &mut World, order: &Order) -> Result<Vec<GameEvent>, Refusal> {
-    let phase = world.get_resource::<TurnTrack>().map(|t| t.phase);
-    let Some(state) = world.get_resource::<OpsState>().cloned() else {
-        return Err(Refusal::NotOperationsPhase);
-    };
-    if phase != Some(Phase::Operations) {
-        return Err(Refusal::NotOperationsPhase);
-    }
+    let state = current_state(world)?;
     let mut events = Vec::new();
     if world.contains_resource::<CombatEventDecision>() {
         answer_combat_event(world, order, &mut events)?;
@@ -253,13 +239,7 @@ fn apply_order(world: &mut World, order: &Order) -> Result<Vec<GameEvent>, Refus
             settle(world, &mut events);
         }
         Order::Pass => {
-            let open = open_costs(world, state.acting);
-            if !state.tally.may_pass(&open) {
-                return Err(Refusal::MustUseMinimum {
-                    used: state.tally.used,
-                    min: state.tally.range.min,
-                });
-            }
+            check_pass(world, &state)?;
             events.push(GameEvent::Passed {
                 side: state.acting,
                 used: state.tally.used,
@@ -274,6 +254,15 @@ fn apply_order(world: &mut World, order: &Order) -> Result<Vec<GameEvent>, Refus
         | Order::Place { .. } => return Err(Refusal::NothingToAnswer),
     }
     Ok(events)
+}
+
+/// The Ops Range under way, if this is the Operations Phase (R 4.0).
+fn current_state(world: &World) -> Result<OpsState, Refusal> {
+    let phase = world.get_resource::<TurnTrack>().map(|t| t.phase);
+    match world.get_resource::<OpsState>() {
+        Some(state) if phase == Some(Phase::Operations) => Ok(state.clone()),
+        _ => Err(Refusal::NotOperationsPhase),
+    }
 }
 
 /// The unit named and what its Use counts, if it may be Used now (R 4.1).
@@ -445,6 +434,87 @@ fn hand_over(world: &mut World, events: &mut Vec<GameEvent>) {
         phase: Phase::Operations,
         next: Phase::Rout,
     });
+}
+
+/// Checks an order without executing it: the very checks `apply` makes
+/// before anything happens, in the same order. The interface greys its
+/// buttons and explains why with these refusals.
+pub fn check(world: &mut World, order: &Order) -> Result<(), Refusal> {
+    let state = current_state(world)?;
+    if let Some(d) = world.get_resource::<CombatEventDecision>() {
+        // The picks themselves are checked when the answer is applied.
+        return match order {
+            Order::CombatEvent { .. } => Ok(()),
+            _ => Err(Refusal::CombatEventPending {
+                side: d.side,
+                count: d.count,
+                options: d.options.clone(),
+            }),
+        };
+    }
+    if let Some(w) = world
+        .get_resource::<super::op_fire::OpFireWindow>()
+        .cloned()
+    {
+        return match order {
+            Order::OpFire { firers, .. } => super::op_fire::check_answer(&w, firers),
+            Order::Cp { .. } => Ok(()),
+            _ => Err(Refusal::DecisionPending { at: w.at.label() }),
+        };
+    }
+    match order {
+        Order::OpFire { .. } => Err(Refusal::NoDecisionPending),
+        Order::CombatEvent { .. } => Err(Refusal::NoCombatEventPending),
+        Order::Cp { unit, .. } => {
+            let entity = unit_entity(world, unit)?;
+            command_points::check(world, entity)
+        }
+        Order::MarkUsed { unit } | Order::MarkOpFire { unit, .. } => {
+            ready_to_use(world, &state, unit).map(|_| ())
+        }
+        Order::Move { unit, path } => {
+            let (entity, _) = ready_to_use(world, &state, unit)?;
+            super::movement::check_move(world, entity, path).map(|_| ())
+        }
+        Order::Fire {
+            unit,
+            target,
+            facing,
+        } => {
+            let (entity, _) = ready_to_use(world, &state, unit)?;
+            super::fire::check_fire(world, entity, target, *facing).map(|_| ())
+        }
+        Order::Pass => check_pass(world, &state),
+        Order::CpReroll { .. }
+        | Order::Rout { .. }
+        | Order::Melee { .. }
+        | Order::Casualties { .. }
+        | Order::Place { .. } => Err(Refusal::NothingToAnswer),
+    }
+}
+
+/// The entity of the unit named, if it is in this game.
+fn unit_entity(world: &mut World, unit: &str) -> Result<Entity, Refusal> {
+    let mut q = world.query::<(Entity, &Unit)>();
+    q.iter(world)
+        .find(|(_, u)| u.id == unit)
+        .map(|(e, _)| e)
+        .ok_or_else(|| Refusal::UnknownUnit {
+            unit: unit.to_string(),
+        })
+}
+
+/// A side may pass once its minimum is met or nothing more fits (R 4.1).
+fn check_pass(world: &mut World, state: &OpsState) -> Result<(), Refusal> {
+    let open = open_costs(world, state.acting);
+    if state.tally.may_pass(&open) {
+        Ok(())
+    } else {
+        Err(Refusal::MustUseMinimum {
+            used: state.tally.used,
+            min: state.tally.range.min,
+        })
+    }
 }
 
 #[cfg(test)]

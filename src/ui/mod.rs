@@ -1,15 +1,20 @@
 //! The board on screen and the egui panels. Nothing here decides a rule:
 //! it draws the world and, later, sends orders.
 
+pub mod act;
 pub mod board;
 pub mod camera;
 pub mod counters;
+pub mod dialogs;
 pub mod layout;
 pub mod los_tool;
 pub mod orders;
 pub mod paint;
 pub mod palette;
 pub mod panels;
+pub mod preview;
+pub mod reach;
+pub mod tray;
 
 use bevy::prelude::*;
 use bevy_egui::{EguiPlugin, EguiPrimaryContextPass};
@@ -55,7 +60,7 @@ pub struct UiPlugin;
 
 impl Plugin for UiPlugin {
     fn build(&self, app: &mut App) {
-        app.add_plugins(EguiPlugin::default())
+        app.add_plugins((EguiPlugin::default(), act::ActPlugin))
             .init_resource::<paint::ArtCache>()
             .init_resource::<Hovered>()
             .init_resource::<Selected>()
@@ -75,6 +80,7 @@ impl Plugin for UiPlugin {
                     ),
                     orders::start_operations,
                     orders::play_screenshot_script,
+                    pin_screenshot_selection,
                 )
                     .chain()
                     .in_set(BoardSetup),
@@ -87,8 +93,11 @@ impl Plugin for UiPlugin {
                     track_hover,
                     select_on_click,
                     keyboard_commands,
-                    orders::keyboard_orders,
+                    act::action_keys,
+                    act::handle_requests,
+                    act::refresh_views,
                     counters::redraw_counters,
+                    act::draw_act_overlays,
                     draw_hover_outline,
                     los_tool::los_keys,
                     los_tool::draw_los,
@@ -101,7 +110,9 @@ impl Plugin for UiPlugin {
                 EguiPrimaryContextPass,
                 (
                     panels::loading_screen.run_if(not(in_state(AppState::InGame))),
-                    panels::game_panels.run_if(in_state(AppState::InGame)),
+                    (panels::game_panels, dialogs::act_windows, tray::dice_tray)
+                        .chain()
+                        .run_if(in_state(AppState::InGame)),
                 ),
             );
     }
@@ -121,6 +132,32 @@ fn pin_screenshot_hover(
         Ok(c) => hovered.0 = Some(c),
         Err(_) => warn!("--hover {label}: not a hex of this map"),
     }
+}
+
+/// `bob screenshot --select A1 --mode move`: select a unit and arm an action.
+fn pin_screenshot_selection(
+    req: Option<Res<ScreenshotRequest>>,
+    units: Query<(Entity, &Unit)>,
+    mut selected: ResMut<Selected>,
+    mut intent: ResMut<act::Intent>,
+    mut settings: ResMut<tray::UiSettings>,
+) {
+    let Some(req) = req else {
+        return;
+    };
+    // A still picture: the dice show their faces at once.
+    settings.dice_seconds = 0.0;
+    if let Some(id) = &req.select {
+        match units.iter().find(|(_, u)| u.id == *id) {
+            Some((e, _)) => selected.0 = Some(e),
+            None => warn!("--select {id}: no such unit"),
+        }
+    }
+    *intent = match req.mode.as_deref() {
+        Some("move") => act::Intent::Move,
+        Some("fire") => act::Intent::Fire,
+        _ => act::Intent::Select,
+    };
 }
 
 /// `bob screenshot --los-from C3 --hover H6`: show the LOS tool's thread.
@@ -208,7 +245,10 @@ fn track_hover(
     }
 }
 
-/// Click a hex to select its top unit; click again to cycle through the stack.
+/// Click a hex to select its top unit; click again to cycle through the
+/// stack. With Move or Fire armed the click goes to the action instead;
+/// a right click disarms it.
+#[allow(clippy::too_many_arguments)]
 fn select_on_click(
     buttons: Res<ButtonInput<MouseButton>>,
     hovered: Res<Hovered>,
@@ -216,7 +256,12 @@ fn select_on_click(
     mut selected: ResMut<Selected>,
     mut egui: bevy_egui::EguiContexts,
     drag: Res<camera::DragState>,
+    mut intent: ResMut<act::Intent>,
+    mut requests: ResMut<act::Requests>,
 ) {
+    if buttons.just_released(MouseButton::Right) && !drag.dragged {
+        *intent = act::Intent::Select;
+    }
     if !buttons.just_released(MouseButton::Left) || drag.dragged {
         return;
     }
@@ -225,6 +270,13 @@ fn select_on_click(
         .map(|c| c.is_pointer_over_egui())
         .unwrap_or(false)
     {
+        return;
+    }
+    if *intent != act::Intent::Select {
+        requests.click = hovered.0;
+        if hovered.0.is_none() {
+            *intent = act::Intent::Select;
+        }
         return;
     }
     let Some(c) = hovered.0 else {

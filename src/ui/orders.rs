@@ -1,24 +1,38 @@
-//! Orders from the keyboard, sent to the same engine `bob script` drives:
-//! `U` marks the selected unit Used (R 4.2), `O` marks it Op Fire (R 4.3),
-//! `G` fires it at the hex under the mouse (R 6.0), `P` passes (R 4.1). In an
-//! Op Fire window, `Y` fires every eligible unit and `N` holds fire (R 9.0).
-//! Every event and refusal goes to the log panel.
+//! The game log, the start of the Operations Phase, and the script a
+//! screenshot plays first. Orders from the mouse and keys are in `act`.
 
 use bevy::prelude::*;
 
-use crate::engine::op_fire::OpFireWindow;
-use crate::engine::{Dice, Order};
-use crate::phases::{apply, begin_game};
-use crate::world::Unit;
-
-use super::{Hovered, Selected};
+use crate::engine::Dice;
+use crate::phases::begin_game;
 
 /// The event log shown under the board: newest last.
 #[derive(Resource, Debug, Default, Clone)]
 pub struct GameLog {
     pub lines: Vec<String>,
+    /// The hexes each line is about (by index; may be shorter than `lines`).
+    pub hexes: Vec<Vec<crate::scenario::Coord>>,
     /// The last refusal, shown until the next accepted order.
     pub refusal: Option<String>,
+}
+
+impl GameLog {
+    /// Adds the events' log lines.
+    pub fn push_events(&mut self, events: &[crate::engine::GameEvent]) {
+        self.push_located(events, Vec::new());
+    }
+
+    /// Adds the events' log lines with the hexes each is about.
+    pub fn push_located(
+        &mut self,
+        events: &[crate::engine::GameEvent],
+        mut hexes: Vec<Vec<crate::scenario::Coord>>,
+    ) {
+        hexes.resize(events.len(), Vec::new());
+        self.hexes.resize(self.lines.len(), Vec::new());
+        self.lines.extend(events.iter().map(|e| e.line()));
+        self.hexes.extend(hexes);
+    }
 }
 
 /// Starts the Operations Phase once the scenario is on the board.
@@ -31,7 +45,7 @@ pub fn start_operations(world: &mut World) {
     }
     let events = begin_game(world);
     let mut log = world.get_resource_or_insert_with(GameLog::default);
-    log.lines.extend(events.iter().map(|e| e.line()));
+    log.push_events(&events);
 }
 
 /// `bob screenshot --script FILE`: plays the script's orders on the board
@@ -71,73 +85,13 @@ pub fn play_screenshot_script(world: &mut World) {
         .resource_mut::<Dice>()
         .force(script.rolls.iter().copied());
     for (i, order) in script.orders.iter().enumerate() {
-        let result = apply(world, order);
-        let mut log = world.resource_mut::<GameLog>();
-        match result {
-            Ok(events) => log.lines.extend(events.iter().map(|e| e.line())),
-            Err(r) => {
-                log.refusal = Some(format!("order {} refused: {r}", i + 1));
-                return;
-            }
+        if !super::act::send(world, order) {
+            let mut log = world.resource_mut::<GameLog>();
+            log.refusal = log
+                .refusal
+                .take()
+                .map(|r| format!("order {} refused: {r}", i + 1));
+            return;
         }
-    }
-}
-
-/// Reads the order keys and applies the order.
-pub fn keyboard_orders(world: &mut World) {
-    let Some(keys) = world.get_resource::<ButtonInput<KeyCode>>() else {
-        return;
-    };
-    let pressed = |k| keys.just_pressed(k);
-    let (u, o, g, p, y, n) = (
-        pressed(KeyCode::KeyU),
-        pressed(KeyCode::KeyO),
-        pressed(KeyCode::KeyG),
-        pressed(KeyCode::KeyP),
-        pressed(KeyCode::KeyY),
-        pressed(KeyCode::KeyN),
-    );
-    if !(u || o || g || p || y || n) {
-        return;
-    }
-    let selected = world
-        .resource::<Selected>()
-        .0
-        .and_then(|e| world.get::<Unit>(e))
-        .map(|u| u.id.clone());
-    let hovered = world.resource::<Hovered>().0;
-    let window = world.get_resource::<OpFireWindow>().cloned();
-    let order = match (window, selected) {
-        (Some(w), _) if y => Some(Order::OpFire {
-            firers: w.eligible,
-            facing: Default::default(),
-        }),
-        (Some(_), _) if n => Some(Order::OpFire {
-            firers: vec![],
-            facing: Default::default(),
-        }),
-        (_, _) if p => Some(Order::Pass),
-        (_, Some(unit)) if u => Some(Order::MarkUsed { unit }),
-        (_, Some(unit)) if o => Some(Order::MarkOpFire { unit, facing: None }),
-        (_, Some(unit)) if g => hovered.map(|h| Order::Fire {
-            unit,
-            target: h.label(),
-            facing: None,
-        }),
-        _ => None,
-    };
-    let Some(order) = order else {
-        world.resource_mut::<GameLog>().refusal =
-            Some("Select a unit first (click it); G fires at the hex under the mouse.".into());
-        return;
-    };
-    let result = apply(world, &order);
-    let mut log = world.resource_mut::<GameLog>();
-    match result {
-        Ok(events) => {
-            log.refusal = None;
-            log.lines.extend(events.iter().map(|e| e.line()));
-        }
-        Err(r) => log.refusal = Some(r.to_string()),
     }
 }

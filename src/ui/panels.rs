@@ -19,9 +19,9 @@ use super::camera::PanelInsets;
 use super::counters::{Shown, shown_to};
 use super::{Hovered, PanelState, Selected, turn_line};
 
-const HOUSE: Color32 = Color32::from_rgb(240, 180, 60);
-const ACCENT: Color32 = Color32::from_rgb(230, 210, 150);
-const DIM: Color32 = Color32::from_rgb(170, 170, 160);
+pub const HOUSE: Color32 = Color32::from_rgb(240, 180, 60);
+pub const ACCENT: Color32 = Color32::from_rgb(230, 210, 150);
+pub const DIM: Color32 = Color32::from_rgb(170, 170, 160);
 
 fn root_ui(ctx: &egui::Context) -> egui::Ui {
     egui::Ui::new(
@@ -42,6 +42,17 @@ pub fn loading_screen(mut contexts: EguiContexts) -> Result {
         });
     });
     Ok(())
+}
+
+/// What the action bar shows and where its clicks go.
+#[derive(bevy::ecs::system::SystemParam)]
+pub struct ActPanel<'w> {
+    bar: Res<'w, super::act::ActionBar>,
+    intent: Res<'w, super::act::Intent>,
+    path: Res<'w, super::act::PathPreview>,
+    requests: ResMut<'w, super::act::Requests>,
+    highlight: ResMut<'w, super::tray::LogHighlight>,
+    log: Res<'w, super::orders::GameLog>,
 }
 
 type UnitQueryRow<'a> = (
@@ -69,10 +80,10 @@ pub fn game_panels(
     mut panels: ResMut<PanelState>,
     mut insets: ResMut<PanelInsets>,
     los: Res<super::los_tool::LosTool>,
-    log: Res<super::orders::GameLog>,
     ops: Option<Res<crate::engine::operations::OpsState>>,
     units: Query<UnitQueryRow>,
     forts: Query<(&FortificationCounter, &Location)>,
+    mut act: ActPanel,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let mut ui = root_ui(&ctx);
@@ -116,29 +127,31 @@ pub fn game_panels(
 
     let bottom = egui::Panel::bottom("log")
         .resizable(true)
-        .default_size(118.0)
+        .default_size(170.0)
         .show(&mut ui, |ui| {
-            ui.horizontal(|ui| {
-                ui.label(RichText::new("LOG").strong().color(ACCENT));
-                ui.label(
-                    RichText::new(
-                        "click a unit, then U Used \u{00b7} O Op Fire \u{00b7} G fire at the hex under the mouse \u{00b7} P pass \u{00b7} Y/N answer an Op Fire window",
-                    )
-                    .small()
-                    .color(DIM),
-                );
-            });
-            if let Some(r) = &log.refusal {
+            super::dialogs::action_bar(ui, &act.bar, *act.intent, &act.path, &mut act.requests);
+            ui.separator();
+            ui.label(RichText::new("LOG").strong().color(ACCENT));
+            if let Some(r) = &act.log.refusal {
                 ui.label(RichText::new(r).color(Color32::from_rgb(240, 90, 70)));
             }
             egui::ScrollArea::vertical()
                 .stick_to_bottom(true)
                 .auto_shrink([false, false])
                 .show(ui, |ui| {
-                    for line in &log.lines {
+                    for (i, line) in act.log.lines.iter().enumerate() {
                         // The egui fonts have no arrow glyph.
-                        let line = line.replace('\u{2192}', "->");
-                        ui.label(RichText::new(line).monospace().small());
+                        let line = super::dialogs::ascii(line);
+                        let on = act.highlight.line == Some(i);
+                        let has_hexes = act.log.hexes.get(i).is_some_and(|h| !h.is_empty());
+                        let text = RichText::new(line).monospace();
+                        if has_hexes {
+                            if ui.selectable_label(on, text).clicked() {
+                                act.highlight.line = if on { None } else { Some(i) };
+                            }
+                        } else {
+                            ui.label(text);
+                        }
                     }
                 });
         })
@@ -256,7 +269,7 @@ fn side_card(sc: &Scenario, side: SideId) -> Option<&SideCard> {
     sc.sides.iter().find(|c| c.side == side)
 }
 
-fn side_name(sc: &Scenario, side: SideId) -> String {
+pub fn side_name(sc: &Scenario, side: SideId) -> String {
     side_card(sc, side).map_or_else(|| format!("{side:?}"), |c| c.nationality.name().to_string())
 }
 

@@ -1,0 +1,638 @@
+//! Acting on the board: the selected unit's action bar (each button asks the
+//! engine's own check, `operations::check`, and a greyed one shows the
+//! engine's refusal), Tab to the next unit that may act, the move mode
+//! (reachable hexes with the MPs left, the path under the mouse), the fire
+//! mode with its preview, and the Op Fire window's dialog. Every order goes
+//! through `send`, the same `operations::apply` that `bob script` drives.
+
+use std::collections::HashMap;
+
+use bevy::prelude::*;
+
+use crate::engine::op_fire::OpFireWindow;
+use crate::engine::operations::{OpsState, check};
+use crate::engine::{GameEvent, Order};
+use crate::phases::apply;
+use crate::rules::Mp;
+use crate::rules::fire::FireKind;
+use crate::scenario::Coord;
+use crate::world::{Location, Unit, Used, Viewer};
+
+use super::preview::{FirePreview, fire_preview};
+use super::reach::{Reached, path_to, reachable};
+use super::{Hovered, Selected};
+
+/// What a click on the board does for the selected unit.
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub enum Intent {
+    /// Clicks select units.
+    #[default]
+    Select,
+    /// A click on a lit hex moves there (R 5.0).
+    Move,
+    /// A click on an enemy hex fires at it (R 6.0).
+    Fire,
+}
+
+/// The actions a unit may be given in the Operations Phase (R 4.0).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Action {
+    Move,
+    Fire,
+    OpFire,
+    Used,
+    Pass,
+}
+
+impl Action {
+    pub const ALL: [Action; 5] = [
+        Action::Move,
+        Action::Fire,
+        Action::OpFire,
+        Action::Used,
+        Action::Pass,
+    ];
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Action::Move => "Move",
+            Action::Fire => "Fire",
+            Action::OpFire => "Op Fire",
+            Action::Used => "Used",
+            Action::Pass => "Pass",
+        }
+    }
+
+    pub fn key(self) -> &'static str {
+        match self {
+            Action::Move => "M",
+            Action::Fire => "G",
+            Action::OpFire => "O",
+            Action::Used => "U",
+            Action::Pass => "P",
+        }
+    }
+}
+
+/// One button of the action bar: `refusal` is the engine's reason when the
+/// action may not be taken now.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ActionButton {
+    pub action: Action,
+    pub refusal: Option<String>,
+}
+
+/// The action bar of the selected unit.
+#[derive(Resource, Debug, Default, Clone)]
+pub struct ActionBar {
+    pub unit: Option<String>,
+    pub buttons: Vec<ActionButton>,
+}
+
+/// Where the selected unit can go (move mode).
+#[derive(Resource, Debug, Default, Clone)]
+pub struct Reach {
+    pub unit: Option<Entity>,
+    pub hexes: HashMap<Coord, Reached>,
+}
+
+/// The path to the hex under the mouse (move mode), with the engine's
+/// verdict on it.
+#[derive(Resource, Debug, Default, Clone, PartialEq, Eq)]
+pub struct PathPreview {
+    pub from: Option<Coord>,
+    pub path: Vec<Coord>,
+    pub left: Option<Mp>,
+    pub refusal: Option<String>,
+}
+
+/// The fire preview of the selected unit at the hex under the mouse.
+#[derive(Resource, Debug, Default, Clone)]
+pub struct Preview(pub Option<FirePreview>);
+
+/// The Op Fire window's dialog: the eligible units, those chosen to fire,
+/// and each one's preview against the mover.
+#[derive(Resource, Debug, Default, Clone)]
+pub struct OpFireDialog {
+    pub window: Option<OpFireWindow>,
+    pub chosen: Vec<String>,
+    pub previews: Vec<(String, Option<FirePreview>)>,
+}
+
+/// Requests from the panels and the mouse, handled once a frame.
+#[derive(Resource, Debug, Default, Clone)]
+pub struct Requests {
+    pub action: Option<Action>,
+    pub click: Option<Coord>,
+    pub toggle_op_fire: Option<String>,
+    pub answer_op_fire: Option<Vec<String>>,
+    /// Tab: select the next unit that may act.
+    pub next_unit: bool,
+}
+
+/// Bumped by every accepted order: the state the UI shows has changed.
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct OrderCount(pub u64);
+
+/// What the cached views were built for (`None` before the first build).
+#[derive(Resource, Debug, Default, Clone, PartialEq)]
+struct Built(Option<BuiltFor>);
+
+#[derive(Debug, Clone, PartialEq)]
+struct BuiltFor {
+    selected: Option<Entity>,
+    orders: u64,
+    intent: Intent,
+    hovered: Option<Coord>,
+}
+
+pub struct ActPlugin;
+
+impl Plugin for ActPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<Intent>()
+            .init_resource::<ActionBar>()
+            .init_resource::<Reach>()
+            .init_resource::<PathPreview>()
+            .init_resource::<Preview>()
+            .init_resource::<OpFireDialog>()
+            .init_resource::<Requests>()
+            .init_resource::<OrderCount>()
+            .init_resource::<super::tray::DiceTray>()
+            .init_resource::<super::tray::UiSettings>()
+            .init_resource::<super::tray::LogHighlight>()
+            .init_resource::<Built>();
+    }
+}
+
+/// Applies an order through the engine, logs its events (or the refusal),
+/// and lets the views rebuild. Returns whether it was accepted.
+pub fn send(world: &mut World, order: &Order) -> bool {
+    let result = apply(world, order);
+    let accepted = result.is_ok();
+    match result {
+        Ok(events) => {
+            world.resource_mut::<OrderCount>().0 += 1;
+            follow_decider(world, &events);
+            let hexes = events
+                .iter()
+                .map(|e| super::tray::event_hexes(world, e))
+                .collect();
+            let mut log = world.resource_mut::<super::orders::GameLog>();
+            log.refusal = None;
+            log.push_located(&events, hexes);
+            let rolls = super::tray::rolls_of(&events);
+            if !rolls.is_empty() {
+                let since = world
+                    .get_resource::<Time>()
+                    .map_or(0.0, |t| t.elapsed_secs_f64());
+                let instant = world.resource::<super::tray::UiSettings>().dice_seconds <= 0.0;
+                world.insert_resource(super::tray::DiceTray {
+                    rolls,
+                    since,
+                    settled: instant,
+                });
+            }
+        }
+        Err(r) => world.resource_mut::<super::orders::GameLog>().refusal = Some(r.to_string()),
+    }
+    accepted
+}
+
+/// Hotseat: the screen shows the view of the side that must decide next
+/// (the side to act, or the side an Op Fire window asks).
+fn follow_decider(world: &mut World, events: &[GameEvent]) {
+    let decider = world
+        .get_resource::<OpFireWindow>()
+        .map(|w| w.side)
+        .or_else(|| world.get_resource::<OpsState>().map(|s| s.acting));
+    let turned = events.iter().any(|e| {
+        matches!(
+            e,
+            GameEvent::OpsRangeStarted { .. }
+                | GameEvent::OpFireWindow { .. }
+                | GameEvent::OpFirePassed { .. }
+                | GameEvent::OpFires { .. }
+        )
+    });
+    if let Some(side) = decider
+        && turned
+        && world.resource::<Viewer>().0 != side
+    {
+        world.resource_mut::<Viewer>().0 = side;
+    }
+}
+
+fn selected_unit(world: &World) -> Option<(Entity, Unit, Coord)> {
+    let e = world.resource::<Selected>().0?;
+    let er = world.get_entity(e).ok()?;
+    Some((e, er.get::<Unit>()?.clone(), er.get::<Location>()?.coord))
+}
+
+/// The order an action means for `unit`, with `target` for fire.
+fn order_for(action: Action, unit: &str, target: Option<Coord>) -> Order {
+    let unit = unit.to_string();
+    match action {
+        Action::Move => Order::Move { unit, path: vec![] },
+        Action::Fire => Order::Fire {
+            unit,
+            target: target.map(|c| c.label()).unwrap_or_default(),
+            facing: None,
+        },
+        Action::OpFire => Order::MarkOpFire { unit, facing: None },
+        Action::Used => Order::MarkUsed { unit },
+        Action::Pass => Order::Pass,
+    }
+}
+
+/// Whether the unit may take the action now, by the engine's check: a move
+/// or fire is checked as a Use (its path or target comes later).
+fn refusal(world: &mut World, action: Action, unit: Option<&str>) -> Option<String> {
+    let order = match (action, unit) {
+        (Action::Pass, _) => Order::Pass,
+        (_, None) => return Some("select a unit".into()),
+        (Action::Move | Action::Fire, Some(u)) => order_for(Action::Used, u, None),
+        (a, Some(u)) => order_for(a, u, None),
+    };
+    check(world, &order).err().map(|r| r.to_string())
+}
+
+/// Units of the side to act that may still be Used, by id (Tab cycles them).
+pub fn ready_units(world: &mut World) -> Vec<(Entity, String)> {
+    let mut q = world.query::<(Entity, &Unit)>();
+    let mut all: Vec<(Entity, String)> = q.iter(world).map(|(e, u)| (e, u.id.clone())).collect();
+    all.sort_by(|a, b| a.1.cmp(&b.1));
+    all.into_iter()
+        .filter(|(_, id)| check(world, &Order::MarkUsed { unit: id.clone() }).is_ok())
+        .collect()
+}
+
+/// Keys of the action bar and the Op Fire dialog, read into requests.
+pub fn action_keys(
+    keys: Res<ButtonInput<KeyCode>>,
+    mut req: ResMut<Requests>,
+    dialog: Res<OpFireDialog>,
+    mut selected: ResMut<Selected>,
+    mut intent: ResMut<Intent>,
+) {
+    if let Some(w) = &dialog.window {
+        if keys.just_pressed(KeyCode::KeyN) || keys.just_pressed(KeyCode::Space) {
+            req.answer_op_fire = Some(Vec::new());
+        }
+        if keys.just_pressed(KeyCode::KeyY) {
+            req.answer_op_fire = Some(w.eligible.clone());
+        }
+        if keys.just_pressed(KeyCode::Enter) {
+            req.answer_op_fire = Some(dialog.chosen.clone());
+        }
+        let digits = [
+            KeyCode::Digit1,
+            KeyCode::Digit2,
+            KeyCode::Digit3,
+            KeyCode::Digit4,
+            KeyCode::Digit5,
+            KeyCode::Digit6,
+            KeyCode::Digit7,
+            KeyCode::Digit8,
+            KeyCode::Digit9,
+        ];
+        for (i, k) in digits.into_iter().enumerate() {
+            if keys.just_pressed(k)
+                && let Some(id) = w.eligible.get(i)
+            {
+                req.toggle_op_fire = Some(id.clone());
+            }
+        }
+        return;
+    }
+    let pairs = [
+        (KeyCode::KeyM, Action::Move),
+        (KeyCode::KeyG, Action::Fire),
+        (KeyCode::KeyO, Action::OpFire),
+        (KeyCode::KeyU, Action::Used),
+        (KeyCode::KeyP, Action::Pass),
+    ];
+    for (k, a) in pairs {
+        if keys.just_pressed(k) {
+            req.action = Some(a);
+        }
+    }
+    if keys.just_pressed(KeyCode::Tab) {
+        req.next_unit = true;
+    }
+    if keys.just_pressed(KeyCode::Escape) {
+        if *intent != Intent::Select {
+            *intent = Intent::Select;
+        } else {
+            selected.0 = None;
+        }
+    }
+}
+
+/// Carries out the requests of this frame.
+pub fn handle_requests(world: &mut World) {
+    let req = std::mem::take(&mut *world.resource_mut::<Requests>());
+    if let Some(firers) = req.answer_op_fire {
+        send(
+            world,
+            &Order::OpFire {
+                firers,
+                facing: Default::default(),
+            },
+        );
+        return;
+    }
+    if let Some(id) = req.toggle_op_fire {
+        let mut d = world.resource_mut::<OpFireDialog>();
+        if let Some(i) = d.chosen.iter().position(|c| *c == id) {
+            d.chosen.remove(i);
+        } else {
+            d.chosen.push(id);
+        }
+    }
+    if req.next_unit {
+        next_ready_unit(world);
+    }
+    let unit = selected_unit(world);
+    if let Some(action) = req.action {
+        let id = unit.as_ref().map(|u| u.1.id.clone());
+        if let Some(r) = refusal(world, action, id.as_deref()) {
+            world.resource_mut::<super::orders::GameLog>().refusal = Some(r);
+        } else {
+            match (action, id) {
+                (Action::Move, Some(_)) => toggle_intent(world, Intent::Move),
+                (Action::Fire, Some(_)) => toggle_intent(world, Intent::Fire),
+                (a, id) => {
+                    send(world, &order_for(a, id.as_deref().unwrap_or(""), None));
+                }
+            }
+        }
+    }
+    if let (Some(at), Some((_, u, from))) = (req.click, unit) {
+        let intent = *world.resource::<Intent>();
+        let order = match intent {
+            Intent::Move => {
+                let path = path_to(&world.resource::<Reach>().hexes, at);
+                (!path.is_empty() && at != from).then(|| Order::Move {
+                    unit: u.id.clone(),
+                    path: path.iter().map(|c| c.label()).collect(),
+                })
+            }
+            Intent::Fire => Some(order_for(Action::Fire, &u.id, Some(at))),
+            Intent::Select => None,
+        };
+        match order {
+            Some(o) => {
+                if send(world, &o) {
+                    *world.resource_mut::<Intent>() = Intent::Select;
+                }
+            }
+            None => *world.resource_mut::<Intent>() = Intent::Select,
+        }
+    }
+}
+
+fn toggle_intent(world: &mut World, to: Intent) {
+    let mut intent = world.resource_mut::<Intent>();
+    *intent = if *intent == to { Intent::Select } else { to };
+}
+
+/// Tab: the next unit of the side to act that may still be Used.
+fn next_ready_unit(world: &mut World) {
+    let ready = ready_units(world);
+    let current = world.resource::<Selected>().0;
+    let next = match current.and_then(|s| ready.iter().position(|(e, _)| *e == s)) {
+        Some(i) => ready.get((i + 1) % ready.len()),
+        None => ready.first(),
+    };
+    world.resource_mut::<Selected>().0 = next.map(|(e, _)| *e);
+    *world.resource_mut::<Intent>() = Intent::Select;
+}
+
+/// Rebuilds the action bar, the reach, the path and the previews when the
+/// selection, the game, the mode or the hovered hex changed.
+pub fn refresh_views(world: &mut World) {
+    let now = BuiltFor {
+        selected: world.resource::<Selected>().0,
+        orders: world.resource::<OrderCount>().0,
+        intent: *world.resource::<Intent>(),
+        hovered: world.resource::<Hovered>().0,
+    };
+    let before = world.resource::<Built>().0.clone();
+    if before.as_ref() == Some(&now) {
+        return;
+    }
+    let unit = selected_unit(world);
+    if before.is_none_or(|b| {
+        b.selected != now.selected || b.orders != now.orders || b.intent != now.intent
+    }) {
+        let id = unit.as_ref().map(|u| u.1.id.clone());
+        let buttons = Action::ALL
+            .into_iter()
+            .map(|action| ActionButton {
+                action,
+                refusal: refusal(world, action, id.as_deref()),
+            })
+            .collect();
+        world.insert_resource(ActionBar { unit: id, buttons });
+        let reach = match (&unit, now.intent) {
+            (Some((e, _, _)), Intent::Move) => Reach {
+                unit: Some(*e),
+                hexes: reachable(world, *e),
+            },
+            _ => Reach::default(),
+        };
+        world.insert_resource(reach);
+        refresh_op_fire_dialog(world);
+    }
+    // The path under the mouse, checked by the engine.
+    let mut path = PathPreview::default();
+    if let (Intent::Move, Some((_, u, from)), Some(to)) = (now.intent, &unit, now.hovered) {
+        let reach = world.resource::<Reach>();
+        let hexes = path_to(&reach.hexes, to);
+        let left = reach.hexes.get(&to).map(|r| r.left);
+        if !hexes.is_empty() {
+            let order = Order::Move {
+                unit: u.id.clone(),
+                path: hexes.iter().map(|c| c.label()).collect(),
+            };
+            path = PathPreview {
+                from: Some(*from),
+                refusal: check(world, &order).err().map(|r| r.to_string()),
+                path: hexes,
+                left,
+            };
+        }
+    }
+    if *world.resource::<PathPreview>() != path {
+        world.insert_resource(path);
+    }
+    // The fire preview at the hex under the mouse: when the selected unit
+    // may fire there by the engine's check.
+    let preview = match (&unit, now.hovered, now.intent) {
+        (Some((e, u, from)), Some(to), Intent::Select | Intent::Fire) if to != *from => {
+            let order = order_for(Action::Fire, &u.id, Some(to));
+            if check(world, &order).is_ok() {
+                fire_preview(world, *e, to, FireKind::Normal, None)
+            } else {
+                None
+            }
+        }
+        _ => None,
+    };
+    world.insert_resource(Preview(preview));
+    world.insert_resource(Built(Some(now)));
+}
+
+/// The dialog follows the engine's Op Fire window.
+fn refresh_op_fire_dialog(world: &mut World) {
+    let window = world.get_resource::<OpFireWindow>().cloned();
+    if window == world.resource::<OpFireDialog>().window {
+        return;
+    }
+    let mut previews = Vec::new();
+    if let Some(w) = &window {
+        let mut q = world.query::<(Entity, &Unit, Has<Used>)>();
+        let firers: Vec<(Entity, String, bool)> = q
+            .iter(world)
+            .filter(|(_, u, _)| w.eligible.contains(&u.id))
+            .map(|(e, u, used)| (e, u.id.clone(), used))
+            .collect();
+        for id in &w.eligible {
+            let p = firers.iter().find(|f| f.1 == *id).and_then(|(e, _, used)| {
+                let kind = if *used {
+                    FireKind::FinalOpFire
+                } else {
+                    FireKind::OpFire
+                };
+                fire_preview(world, *e, w.at, kind, Some(w.mover))
+            });
+            previews.push((id.clone(), p));
+        }
+    }
+    world.insert_resource(OpFireDialog {
+        window,
+        chosen: Vec::new(),
+        previews,
+    });
+}
+
+/// The board art of the move and fire modes.
+#[derive(Component)]
+pub struct ActArt;
+
+const REACH_RING: Color = Color::srgb(0.30, 0.80, 1.0);
+const PATH: Color = Color::srgb(1.0, 0.85, 0.25);
+const PATH_BAD: Color = Color::srgb(0.95, 0.25, 0.20);
+const LOG_RING: Color = Color::srgb(1.0, 0.45, 0.85);
+const FIRE_LINE: Color = Color::srgb(0.95, 0.35, 0.20);
+
+/// Draws the reachable hexes with their MPs left, the path under the mouse,
+/// and the lines of fire of the preview or the Op Fire window.
+#[allow(clippy::too_many_arguments)]
+pub fn draw_act_overlays(
+    mut commands: Commands,
+    mut paint: super::paint::PaintAssets,
+    reach: Res<Reach>,
+    path: Res<PathPreview>,
+    preview: Res<Preview>,
+    dialog: Res<OpFireDialog>,
+    highlight: Res<super::tray::LogHighlight>,
+    log: Res<super::orders::GameLog>,
+    units: Query<(&Unit, &Location)>,
+    old: Query<Entity, With<ActArt>>,
+) {
+    if !reach.is_changed()
+        && !path.is_changed()
+        && !preview.is_changed()
+        && !dialog.is_changed()
+        && !highlight.is_changed()
+    {
+        return;
+    }
+    for e in &old {
+        commands.entity(e).despawn();
+    }
+    use super::board::z;
+    use super::layout::{HEX_RADIUS, hex_center};
+    let mut p = paint.painter(&mut commands);
+    let mut spawned = Vec::new();
+    let tint_z = z::COUNTER - 1.0;
+    let line_z = z::HOVER + 1.5;
+    for (c, r) in &reach.hexes {
+        let centre = hex_center(*c);
+        if r.prev.is_none() {
+            continue;
+        }
+        // A ring inside the hex: the painter's batches are opaque, and a
+        // ring leaves the terrain readable.
+        for side in crate::scenario::schema::Side6::ALL {
+            let (a, b) = super::layout::side_ends(*c, side);
+            let (a, b) = (centre + (a - centre) * 0.88, centre + (b - centre) * 0.88);
+            spawned.push(p.line(a, b, 4.0, REACH_RING, tint_z));
+        }
+        let at = centre + Vec2::new(0.0, -HEX_RADIUS * 0.64);
+        spawned.push(p.rect(
+            at,
+            Vec2::new(34.0, 17.0),
+            0.0,
+            Color::srgba(0.0, 0.0, 0.0, 0.7),
+            tint_z + 0.1,
+        ));
+        spawned.push(p.text(mp_text(r.left), at, 14.0, Color::WHITE, tint_z + 0.5));
+    }
+    if let Some(from) = path.from {
+        let colour = if path.refusal.is_some() {
+            PATH_BAD
+        } else {
+            PATH
+        };
+        let mut at = hex_center(from);
+        for c in &path.path {
+            let next = hex_center(*c);
+            spawned.push(p.line(at, next, 9.0, Color::BLACK, line_z));
+            spawned.push(p.line(at, next, 5.0, colour, line_z + 0.1));
+            spawned.push(p.circle(next, 7.0, colour, line_z + 0.2));
+            at = next;
+        }
+        spawned.push(p.circle(at, 12.0, Color::BLACK, line_z + 0.15));
+        spawned.push(p.circle(at, 9.0, colour, line_z + 0.25));
+    }
+    let mut fire_line = |p: &mut super::paint::Painter, a: Coord, b: Coord, w: f32| {
+        let (a, b) = (hex_center(a), hex_center(b));
+        spawned.push(p.line(a, b, w + 3.0, Color::BLACK, line_z));
+        spawned.push(p.line(a, b, w, FIRE_LINE, line_z + 0.1));
+        spawned.push(p.circle(b, 10.0, FIRE_LINE, line_z + 0.2));
+    };
+    if let Some(w) = &dialog.window {
+        for (id, _) in &dialog.previews {
+            if let Some((_, l)) = units.iter().find(|(u, _)| u.id == *id) {
+                let width = if dialog.chosen.contains(id) { 6.0 } else { 2.5 };
+                fire_line(&mut p, l.coord, w.at, width);
+            }
+        }
+    } else if let Some(pv) = &preview.0 {
+        fire_line(&mut p, pv.from, pv.to, 4.0);
+    }
+    if let Some(hexes) = highlight.line.and_then(|i| log.hexes.get(i)) {
+        for c in hexes {
+            for side in crate::scenario::schema::Side6::ALL {
+                let (a, b) = super::layout::side_ends(*c, side);
+                spawned.push(p.line(a, b, 6.0, LOG_RING, line_z + 0.3));
+            }
+        }
+    }
+    p.finish();
+    for e in spawned {
+        p.commands.entity(e).insert(ActArt);
+    }
+}
+
+/// MPs for the board and panel fonts: `3`, `2.5`, `1.3` (thirds rounded).
+pub fn mp_text(mp: Mp) -> String {
+    if mp.0.is_multiple_of(Mp::SIXTHS) {
+        format!("{}", mp.0 / Mp::SIXTHS)
+    } else {
+        format!("{:.1}", mp.as_f32())
+    }
+}

@@ -1,0 +1,159 @@
+//! Where a unit can move this Use: every hex with the most MPs it can have
+//! left there, and the path that leaves them. Step costs are
+//! `rules::movement::check_step`, the function the engine's move check
+//! uses; a unit may enter an enemy hex but not go on from it (R 5.0). The
+//! chosen path is checked by the engine itself before it is offered.
+
+use std::collections::{BinaryHeap, HashMap};
+
+use bevy::prelude::*;
+
+use crate::rules::Mp;
+use crate::rules::movement::{MoveRules, check_step};
+use crate::scenario::Coord;
+use crate::scenario::schema::Side6;
+use crate::world::{ActiveScenario, AidRes, BoardRes, Location, RosterRes, Unit};
+
+/// The best way found into a hex.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Reached {
+    /// MPs left on arrival.
+    pub left: Mp,
+    /// The hex before it on the path (`None` at the start).
+    pub prev: Option<Coord>,
+}
+
+/// Every hex `entity` can reach with its MP allowance (R 5.0).
+pub fn reachable(world: &mut World, entity: Entity) -> HashMap<Coord, Reached> {
+    let mut out = HashMap::new();
+    let board = world.resource::<BoardRes>().0.clone();
+    let aid = world.resource::<AidRes>().0.clone();
+    let rules = MoveRules {
+        new_britain_jungle: world
+            .resource::<ActiveScenario>()
+            .scenario
+            .special_rules
+            .new_britain_jungle,
+    };
+    let (Some(unit), Some(start)) = (
+        world.get::<Unit>(entity).cloned(),
+        world.get::<Location>(entity).map(|l| l.coord),
+    ) else {
+        return out;
+    };
+    let Some(allowance) = world
+        .resource::<RosterRes>()
+        .0
+        .get(&unit.kind)
+        .map(|t| Mp::whole(u16::from(t.mp)))
+    else {
+        return out;
+    };
+    let mut q = world.query::<(&Unit, &Location)>();
+    let enemy_hexes: Vec<Coord> = q
+        .iter(world)
+        .filter(|(u, _)| u.side != unit.side)
+        .map(|(_, l)| l.coord)
+        .collect();
+    out.insert(
+        start,
+        Reached {
+            left: allowance,
+            prev: None,
+        },
+    );
+    let mut heap = BinaryHeap::new();
+    heap.push((allowance.0, start.label(), start));
+    while let Some((left, _, at)) = heap.pop() {
+        if out.get(&at).is_some_and(|r| r.left.0 > left) {
+            continue;
+        }
+        if at != start && enemy_hexes.contains(&at) {
+            continue;
+        }
+        for side in Side6::ALL {
+            let Some(to) = board.neighbour(at, side) else {
+                continue;
+            };
+            let Ok(cost) = check_step(&board, &aid, rules, at, to, Mp(left)) else {
+                continue;
+            };
+            let after = Mp(left - cost.total.0);
+            if out.get(&to).is_some_and(|r| r.left >= after) {
+                continue;
+            }
+            out.insert(
+                to,
+                Reached {
+                    left: after,
+                    prev: Some(at),
+                },
+            );
+            heap.push((after.0, to.label(), to));
+        }
+    }
+    out
+}
+
+/// The path from the start to `to` (start excluded), or empty.
+pub fn path_to(reach: &HashMap<Coord, Reached>, to: Coord) -> Vec<Coord> {
+    let mut path = Vec::new();
+    let mut at = to;
+    while let Some(r) = reach.get(&at) {
+        let Some(prev) = r.prev else {
+            break;
+        };
+        path.push(at);
+        at = prev;
+        if path.len() > reach.len() {
+            return Vec::new();
+        }
+    }
+    path.reverse();
+    path
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::operations::{begin_operations, check};
+    use crate::engine::{Order, headless_world};
+
+    /// Every hex offered in the training game is one the engine's move
+    /// check accepts along the offered path (or refuses only for stacking),
+    /// and with the MPs shown left.
+    #[test]
+    fn offered_paths_are_accepted_by_the_engine() {
+        let roster = crate::scenario::builtin_roster().unwrap();
+        let aid = crate::scenario::builtin_player_aid().unwrap();
+        let loaded = crate::scenario::load("training", &roster, &aid).unwrap();
+        let mut w = headless_world(loaded, roster, aid, 3);
+        begin_operations(&mut w);
+        let mut q = w.query::<(Entity, &Unit)>();
+        let a1 = q
+            .iter(&w)
+            .find(|(_, u)| u.id == "A1")
+            .map(|(e, _)| e)
+            .unwrap();
+        let reach = reachable(&mut w, a1);
+        assert!(reach.len() > 6, "{}", reach.len());
+        let mut accepted = 0;
+        for (&to, r) in &reach {
+            let path = path_to(&reach, to);
+            if path.is_empty() {
+                assert!(r.prev.is_none());
+                continue;
+            }
+            let order = Order::Move {
+                unit: "A1".into(),
+                path: path.iter().map(|c| c.label()).collect(),
+            };
+            match check(&mut w, &order) {
+                Ok(()) => accepted += 1,
+                Err(crate::engine::Refusal::OverStacked { .. }) => {}
+                Err(e) => panic!("{} refused: {e}", to.label()),
+            }
+        }
+        assert!(accepted > 6);
+    }
+}
