@@ -4,7 +4,7 @@
 use bevy::prelude::*;
 
 use crate::rules::Morale;
-use crate::rules::morale::{MoraleContext, morale_value};
+use crate::rules::morale::{MoraleContext, MoraleModifier, morale_value};
 use crate::rules::odds::morale_check;
 use crate::world::{AidRes, RosterRes, Suppression, Unit};
 
@@ -20,6 +20,18 @@ pub fn morale_check_to_act(
     rule: &'static str,
     events: &mut Vec<GameEvent>,
 ) -> bool {
+    morale_check_with(world, entity, &[], rule, events)
+}
+
+/// The same MC with Morale modifiers (PAC §5): Declared Retreat +4
+/// (R 5.3), Withdrawal −3 with no automatic pass (R 5.1), Pluck (R 60.1)...
+pub fn morale_check_with(
+    world: &mut World,
+    entity: Entity,
+    modifiers: &[MoraleModifier],
+    rule: &'static str,
+    events: &mut Vec<GameEvent>,
+) -> bool {
     let aid = world.resource::<AidRes>().0.clone();
     let Some(unit) = world.entity(entity).get::<Unit>().cloned() else {
         return false;
@@ -29,16 +41,24 @@ pub fn morale_check_to_act(
         return false;
     };
     let side = if unit.reduced { ut.reduced } else { ut.full };
+    let withdrawing = modifiers.contains(&MoraleModifier::Withdrawal);
     let morale = morale_value(
         &aid,
         &MoraleContext {
             morale: side.morale,
             suppression: suppression.into(),
-            modifiers: Vec::new(),
+            modifiers: modifiers.to_vec(),
         },
     )
     .map_or(Morale(side.morale.0), |b| b.total);
-    if !morale_check(&aid, morale, false).needs_roll {
+    if !morale_check(&aid, morale, withdrawing).needs_roll {
+        if !modifiers.is_empty() {
+            events.push(GameEvent::MoraleAutoPass {
+                unit: unit.id,
+                morale: morale.0,
+                rule,
+            });
+        }
         return true;
     }
     let roll = world.resource_mut::<Dice>().d10();

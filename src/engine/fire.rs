@@ -131,6 +131,15 @@ pub enum MoverFate {
     Gone,
 }
 
+/// Choices of the firing player that change one attack: the CP raising
+/// Prof FP by 1 up to Normal (R 3.0 use 5, R 5.2), a Fireteam's Assault
+/// Fire before or mid move (R 58.3).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct AttackExtras {
+    pub cp_prof_bonus: bool,
+    pub fireteam_mid_move: bool,
+}
+
 /// One attack on every unit in a location with one roll (R 6.2), each unit
 /// with its own modifiers; `mover` is the unit moving into the location, if
 /// any (Op Fire, R 9.0), which is fired on as moving.
@@ -141,6 +150,22 @@ pub fn attack_location(
     kind: FireKind,
     sight: &crate::rules::los::Sight,
     mover: Option<Entity>,
+    events: &mut Vec<GameEvent>,
+) -> MoverFate {
+    let extras = AttackExtras::default();
+    attack_location_with(world, firer, to, kind, sight, mover, extras, events)
+}
+
+/// [`attack_location`] with the firing player's choices.
+#[allow(clippy::too_many_arguments)]
+pub fn attack_location_with(
+    world: &mut World,
+    firer: Entity,
+    to: Coord,
+    kind: FireKind,
+    sight: &crate::rules::los::Sight,
+    mover: Option<Entity>,
+    extras: AttackExtras,
     events: &mut Vec<GameEvent>,
 ) -> MoverFate {
     let board = world.resource::<BoardRes>().0.clone();
@@ -209,6 +234,8 @@ pub fn attack_location(
             terrain_key,
         );
         ctx.firer_marked_op_fire = kind == FireKind::OpFire;
+        ctx.cp_prof_bonus = extras.cp_prof_bonus;
+        ctx.fireteam_mid_move = extras.fireteam_mid_move;
         if Some(target) == mover {
             let open_ground = board
                 .cell(to)

@@ -6,8 +6,11 @@
 //! Used side (R 4.3); a Suppressed mover takes an immediate MC and its move
 //! ends if it fails (R 5.0), once for every Suppression (R 9.0).
 //!
-//! Not yet here: Op Fire at a unit's start hex when its first hex is a Melee
-//! hex, the CP for Final Op Fire beyond one hex, facing.
+//! Op Fire at a unit's start hex when its first hex is a Melee hex (R 9.0),
+//! and from the hex a unit Withdraws from once none of its side is left
+//! there (R 5.1).
+//!
+//! Not yet here: the CP for Final Op Fire beyond one hex, facing.
 
 use bevy::prelude::*;
 
@@ -42,16 +45,83 @@ pub fn open_window(
     at: Coord,
     events: &mut Vec<GameEvent>,
 ) -> bool {
+    let Some((side, mover_id, eligible)) = eligible_at(world, mover, at) else {
+        return false;
+    };
+    events.push(GameEvent::OpFireWindow {
+        side,
+        mover: mover_id.clone(),
+        at: at.label(),
+        eligible: eligible.clone(),
+    });
+    world.insert_resource(OpFireWindow {
+        side,
+        mover,
+        mover_id,
+        at,
+        eligible,
+    });
+    true
+}
+
+/// R 9.0 exception: the mover's first hex is a Melee hex, where no one may
+/// fire (R 6.1), so Op Fire may come at the hex it starts from, before it
+/// enters `into`. Opens that window if any enemy unit may fire.
+pub fn open_window_at_start(
+    world: &mut World,
+    mover: Entity,
+    start: Coord,
+    into: Coord,
+    events: &mut Vec<GameEvent>,
+) -> bool {
+    let Some((side, mover_id, eligible)) = eligible_at(world, mover, start) else {
+        return false;
+    };
+    events.push(GameEvent::OpFireWindowAtStart {
+        side,
+        mover: mover_id.clone(),
+        at: start.label(),
+        into: into.label(),
+        eligible: eligible.clone(),
+    });
+    world.insert_resource(OpFireWindow {
+        side,
+        mover,
+        mover_id,
+        at: start,
+        eligible,
+    });
+    true
+}
+
+/// The side that may fire at the mover in `at`, the mover's id and the
+/// units that may, by id; `None` when no one may. Not into a location with
+/// the firing side's own infantry, nor from a location holding a unit of
+/// the mover's side (R 6.1): a Melee hex the mover Withdrew from counts
+/// once no unit of its side is left there (R 5.1).
+fn eligible_at(
+    world: &mut World,
+    mover: Entity,
+    at: Coord,
+) -> Option<(SideId, String, Vec<String>)> {
     let board = world.resource::<BoardRes>().0.clone();
     let aid = world.resource::<AidRes>().0.clone();
     let roster = world.resource::<RosterRes>().0.clone();
-    let Some(mover_unit) = world.entity(mover).get::<Unit>().cloned() else {
-        return false;
-    };
+    let mover_unit = world.entity(mover).get::<Unit>().cloned()?;
     let mut q = world.query::<(&Unit, &Location, Has<Used>)>();
-    let mut eligible: Vec<String> = q
+    let all: Vec<(Unit, Location, bool)> = q
         .iter(world)
-        .filter(|(u, l, _)| u.side != mover_unit.side && l.coord != at && !l.in_cave)
+        .map(|(u, l, used)| (u.clone(), *l, used))
+        .collect();
+    let side_in =
+        |side: SideId, c: Coord| all.iter().any(|(u, l, _)| u.side == side && l.coord == c);
+    let side = mover_unit.side.other();
+    if side_in(side, at) {
+        return None;
+    }
+    let mut eligible: Vec<String> = all
+        .iter()
+        .filter(|(u, l, _)| u.side == side && !l.in_cave && !side_in(mover_unit.side, l.coord))
         .filter(|(u, l, used)| {
             let Some(ut) = roster.get(&u.kind) else {
                 return false;
@@ -68,24 +138,10 @@ pub fn open_window(
         .map(|(u, _, _)| u.id.clone())
         .collect();
     if eligible.is_empty() {
-        return false;
+        return None;
     }
     eligible.sort();
-    let side = mover_unit.side.other();
-    events.push(GameEvent::OpFireWindow {
-        side,
-        mover: mover_unit.id.clone(),
-        at: at.label(),
-        eligible: eligible.clone(),
-    });
-    world.insert_resource(OpFireWindow {
-        side,
-        mover,
-        mover_id: mover_unit.id,
-        at,
-        eligible,
-    });
-    true
+    Some((side, mover_unit.id, eligible))
 }
 
 /// Op Fire for a unit not yet Used, Final Op Fire for a Used one (R 10.0).
@@ -166,7 +222,7 @@ pub fn answer(
             MoverFate::Gone => break,
             MoverFate::Suppressed => {
                 // An immediate MC for each Suppression (R 5.0, R 9.0).
-                if !super::checks::morale_check_to_act(world, window.mover, "R 9.0", events) {
+                if !super::movement::mover_check(world, window.mover, events) {
                     stopped = true;
                 }
             }

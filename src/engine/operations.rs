@@ -114,6 +114,12 @@ pub fn apply(world: &mut World, order: &Order) -> Result<Vec<GameEvent>, Refusal
                         used: tally.used,
                         max: tally.range.max,
                     });
+                    super::concealment::regain_concealment(
+                        world,
+                        entity,
+                        "marked Op Fire out of all enemy LOS",
+                        &mut events,
+                    );
                 }
                 _ => {
                     world.entity_mut(entity).insert(Used);
@@ -123,13 +129,31 @@ pub fn apply(world: &mut World, order: &Order) -> Result<Vec<GameEvent>, Refusal
                         used: tally.used,
                         max: tally.range.max,
                     });
+                    super::concealment::regain_concealment(
+                        world,
+                        entity,
+                        "Used out of all enemy LOS",
+                        &mut events,
+                    );
                 }
             }
             settle(world, &mut events);
         }
-        Order::Move { unit, path } => {
+        Order::Move {
+            unit,
+            path,
+            declared_retreat,
+            assault_fire,
+            fireteam_fire,
+        } => {
             let (entity, cost) = ready_to_use(world, &state, unit)?;
-            let steps = super::movement::check_move(world, entity, path)?;
+            let plan = super::movement::MovePlan {
+                path,
+                declared_retreat: *declared_retreat,
+                assault_fire: assault_fire.as_deref(),
+                fireteam_fire: fireteam_fire.as_ref(),
+            };
+            let steps = super::movement::check_move(world, entity, &plan)?;
             let tally = record_use(world, cost);
             events.push(GameEvent::MoveStarted {
                 unit: unit.clone(),

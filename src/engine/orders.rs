@@ -19,8 +19,20 @@ pub enum Order {
         #[serde(default)]
         facing: Option<Spine>,
     },
-    /// Move a unit through these hexes, in order (R 5.0).
-    Move { unit: String, path: Vec<String> },
+    /// Move a unit through these hexes, in order (R 5.0). A unit starting in
+    /// an enemy hex Withdraws (R 5.1). Options: a Declared Retreat (R 5.3),
+    /// Assault Fire at a hex after the last one (R 5.2), a Fireteam's Assault
+    /// Fire before or mid move (R 58.3).
+    Move {
+        unit: String,
+        path: Vec<String>,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        declared_retreat: bool,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        assault_fire: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        fireteam_fire: Option<FireteamFire>,
+    },
     /// Fire at the units in a hex (R 6.0).
     Fire { unit: String, target: String },
     /// The answer to an Op Fire window: these units fire, in order; an
@@ -28,6 +40,15 @@ pub enum Order {
     OpFire { firers: Vec<String> },
     /// End this Ops Range: play passes to the opponent (R 4.1).
     Pass,
+}
+
+/// A Fireteam Squad's Assault Fire before or mid move (R 58.3): after
+/// entering `after` hexes of the path (0: before moving), at `target`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FireteamFire {
+    pub after: usize,
+    pub target: String,
 }
 
 /// Why an order is refused.
@@ -102,6 +123,31 @@ pub enum Refusal {
         unit: String,
         at: String,
     },
+    /// A Japanese unit in an enemy hex may not move out (R 5.1, R 59.1).
+    JapaneseNoWithdrawal {
+        unit: String,
+    },
+    /// A Withdrawal may not enter another enemy hex (R 5.1).
+    WithdrawalIntoEnemy {
+        at: String,
+    },
+    /// No Declared Retreat from an enemy hex (R 5.3).
+    RetreatFromMelee,
+    /// No Assault Fire in a Declared Retreat (R 5.3).
+    RetreatNoAssaultFire,
+    /// The path breaks the Routing restrictions of a Declared Retreat
+    /// (R 5.3, R 11.0).
+    Retreat {
+        n: usize,
+        reason: String,
+    },
+    /// The unit may not Assault Fire (R 5.2, R 58.3): the reason says why.
+    AssaultFire {
+        reason: String,
+    },
+    /// A Fireteam that Assault Fires during the move may not Assault Fire
+    /// at its end (R 58.3).
+    AssaultFireTwice,
 }
 
 impl std::fmt::Display for Refusal {
@@ -147,6 +193,27 @@ impl std::fmt::Display for Refusal {
             Refusal::NotEligible { unit, at } => {
                 write!(f, "{unit} may not Op Fire at {at} (R 9.0)")
             }
+            Refusal::JapaneseNoWithdrawal { unit } => write!(
+                f,
+                "{unit} is Japanese in an enemy hex: it may only be marked Used or Op Fire (R 5.1, R 59.1)"
+            ),
+            Refusal::WithdrawalIntoEnemy { at } => write!(
+                f,
+                "a Withdrawal may not enter {at}, a hex with another enemy unit (R 5.1)"
+            ),
+            Refusal::RetreatFromMelee => write!(
+                f,
+                "a unit starting in an enemy hex may not Declare Retreat (R 5.3)"
+            ),
+            Refusal::RetreatNoAssaultFire => {
+                write!(f, "a Declared Retreat may not Assault Fire (R 5.3)")
+            }
+            Refusal::Retreat { n, reason } => write!(f, "step {n}: {reason}"),
+            Refusal::AssaultFire { reason } => write!(f, "no Assault Fire: {reason}"),
+            Refusal::AssaultFireTwice => write!(
+                f,
+                "a Fireteam that Assault Fires during its move may not Assault Fire at its end (R 58.3)"
+            ),
             Refusal::MustUseMinimum { used, min } => write!(
                 f,
                 "Ops Range {used}/{min}: at least {min} must be Used before passing (R 4.1)"

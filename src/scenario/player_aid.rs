@@ -66,6 +66,15 @@ pub struct Constants {
     pub cave_min_fp: u8,
     /// Morale is never below this (PAC §5).
     pub morale_floor: u8,
+    /// MPs a Fireteam Squad spends to Assault Fire before or mid move (R 58.3).
+    #[serde(default = "fireteam_fire_mp")]
+    pub fireteam_fire_mp: u8,
+}
+
+/// R 58.3: "For the cost of 2 MPs it may Assault Fire before or mid move";
+/// the value for a Player Aid file written before the field existed.
+fn fireteam_fire_mp() -> u8 {
+    2
 }
 
 /// A table cell: a modifier, an MP cost, "not allowed", or words.

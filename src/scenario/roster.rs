@@ -153,5 +153,8 @@ pub struct UnitType {
     /// Seishin (R 59.5).
     #[serde(default)]
     pub seishin: bool,
+    /// Pluck (R 60.1): "+1" next to the Morale of some Commonwealth units.
+    #[serde(default)]
+    pub pluck: bool,
     pub source: Source,
 }
