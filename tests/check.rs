@@ -465,57 +465,70 @@ fn the_final_op_fire_script_runs() {
 /// Illegal moves stop a script with their reason and exit 1.
 #[test]
 fn illegal_moves_are_refused_with_their_reason() {
-    let bob = env!("CARGO_BIN_EXE_bob");
-    let dir = std::env::temp_dir().join(format!("bob-moves-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    for (orders, reason) in [
-        (
-            r#"move(unit: "A1", path: ["D3", "E3", "F3", "G3"])"#,
-            "step 4 into G3: needs 1 MP, 0 MP left (R 5.0)",
-        ),
-        (
-            r#"move(unit: "A1", path: ["E3"])"#,
-            "step 1 into E3: E3 is not adjacent to C3",
-        ),
-        (
-            r#"move(unit: "A1", path: ["Q3"])"#,
-            "`Q3` is not a hex of this map",
-        ),
-        (
-            r#"move(unit: "A1", path: [])"#,
-            "a move needs at least one hex",
-        ),
-        // A3 joins the Decoy in C2; A1 would make three there.
-        (
-            r#"move(unit: "A3", path: ["C2"]), move(unit: "A1", path: ["C2"])"#,
-            "the move would end with more than 2 Squads/WTs of a side in C2 (R 2.0)",
-        ),
-        (
-            r#"move(unit: "G1", path: ["H6"])"#,
-            "G1 is not a unit of the side to act (Allies)",
-        ),
-        (
-            r#"fire(unit: "A1", target: "C4")"#,
-            "C4 holds friendly infantry: no fire into it (R 6.1)",
-        ),
-        (r#"fire(unit: "A1", target: "D3")"#, "no enemy unit in D3"),
-        (r#"op_fire(firers: ["G1"])"#, "no Op Fire window is open"),
-        (
-            r#"mark_used(unit: "A1"), pass, mark_op_fire(unit: "G4"), pass,
+    assert_refused(
+        "training",
+        &[
+            (
+                r#"move(unit: "A1", path: ["D3", "E3", "F3", "G3"])"#,
+                "step 4 into G3: needs 1 MP, 0 MP left (R 5.0)",
+            ),
+            (
+                r#"move(unit: "A1", path: ["E3"])"#,
+                "step 1 into E3: E3 is not adjacent to C3",
+            ),
+            (
+                r#"move(unit: "A1", path: ["Q3"])"#,
+                "`Q3` is not a hex of this map",
+            ),
+            (
+                r#"move(unit: "A1", path: [])"#,
+                "a move needs at least one hex",
+            ),
+            // A3 joins the Decoy in C2; A1 would make three there.
+            (
+                r#"move(unit: "A3", path: ["C2"]), move(unit: "A1", path: ["C2"])"#,
+                "the move would end with more than 2 Squads/WTs of a side in C2 (R 2.0)",
+            ),
+            (
+                r#"move(unit: "G1", path: ["H6"])"#,
+                "G1 is not a unit of the side to act (Allies)",
+            ),
+            (
+                r#"fire(unit: "A1", target: "C4")"#,
+                "C4 holds friendly infantry: no fire into it (R 6.1)",
+            ),
+            (r#"fire(unit: "A1", target: "D3")"#, "no enemy unit in D3"),
+            (r#"op_fire(firers: ["G1"])"#, "no Op Fire window is open"),
+            (
+                r#"mark_used(unit: "A1"), pass, mark_op_fire(unit: "G4"), pass,
                move(unit: "A4", path: ["D5", "E5"]), mark_used(unit: "A2")"#,
-            "the Op Fire window at E5 must be answered first (R 9.0)",
-        ),
-        (
-            r#"mark_used(unit: "A1"), pass, mark_op_fire(unit: "G4"), pass,
+                "the Op Fire window at E5 must be answered first (R 9.0)",
+            ),
+            (
+                r#"mark_used(unit: "A1"), pass, mark_op_fire(unit: "G4"), pass,
                move(unit: "A4", path: ["D5", "E5"]), op_fire(firers: ["G1"])"#,
-            "G1 may not Op Fire at E5 (R 9.0)",
-        ),
-        (
-            r#"fire(unit: "AD1", target: "H5")"#,
-            "a Decoy may not fire (R 15.0)",
-        ),
-    ] {
-        let text = format!("(scenario: \"training\", orders: [{orders}])");
+                "G1 may not Op Fire at E5 (R 9.0)",
+            ),
+            (
+                r#"fire(unit: "AD1", target: "H5")"#,
+                "a Decoy may not fire (R 15.0)",
+            ),
+        ],
+    );
+}
+
+/// Runs each list of orders on `scenario`; each must stop with exit 1 and
+/// this refusal.
+fn assert_refused(scenario: &str, cases: &[(&str, &str)]) {
+    let bob = env!("CARGO_BIN_EXE_bob");
+    let dir = std::env::temp_dir().join(format!(
+        "bob-refused-{}-{}",
+        std::process::id(),
+        scenario.len()
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (orders, reason) in cases {
+        let text = format!("(scenario: {scenario:?}, orders: [{orders}])");
         let file = dir.join("m.ron");
         std::fs::write(&file, text).unwrap();
         let out = std::process::Command::new(bob)
@@ -648,58 +661,45 @@ fn the_retreat_and_backup_script_runs() {
 /// from a Melee hex, by a Squad without Fireteams mid move (R 5.2, R 58.3).
 #[test]
 fn illegal_movement_options_are_refused_with_their_reason() {
-    let bob = env!("CARGO_BIN_EXE_bob");
-    let dir = std::env::temp_dir().join(format!("bob-movement-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let ground = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/skirmish.ron");
-    for (orders, reason) in [
-        (
-            r#"move(unit: "A1", path: ["C4", "C5", "C6", "D6"])"#,
-            "a Withdrawal may not enter D6, a hex with another enemy unit (R 5.1)",
-        ),
-        (
-            r#"move(unit: "A1", path: ["B3"], declared_retreat: true)"#,
-            "a unit starting in an enemy hex may not Declare Retreat (R 5.3)",
-        ),
-        (
-            r#"move(unit: "A9", path: ["N2"], declared_retreat: true, assault_fire: Some("P6"))"#,
-            "a Declared Retreat may not Assault Fire (R 5.3)",
-        ),
-        (
-            r#"move(unit: "A9", path: ["O4"], declared_retreat: true)"#,
-            "step 1: O4 is closer to the enemy in P6, seen during the move: a Declared Retreat moves as a Routing unit (R 5.3, R 11.0)",
-        ),
-        (
-            r#"move(unit: "A5", path: ["I4"], declared_retreat: true)"#,
-            "step 1: I4 is next to the enemy in I5: a Declared Retreat moves as a Routing unit (R 5.3, R 11.0)",
-        ),
-        (
-            r#"move(unit: "A4", path: ["H7"], assault_fire: Some("I5"), fireteam_fire: Some((after: 0, target: "I5")))"#,
-            "a Fireteam that Assault Fires during its move may not Assault Fire at its end (R 58.3)",
-        ),
-        (
-            r#"move(unit: "A5", path: ["I5"], assault_fire: Some("I5"))"#,
-            "no fire from a location with an enemy unit (R 6.1)",
-        ),
-        (
-            r#"move(unit: "A4", path: ["H7"], fireteam_fire: Some((after: 0, target: "I5")))"#,
-            "no Assault Fire: only a Fireteam Squad Assault Fires before or mid move (R 58.3)",
-        ),
-        (
-            r#"move(unit: "A4", path: ["H7"], assault_fire: Some("J1"))"#,
-            "no enemy unit in J1",
-        ),
-    ] {
-        let text = format!("(scenario: {ground:?}, orders: [{orders}])");
-        let file = dir.join("m.ron");
-        std::fs::write(&file, text).unwrap();
-        let out = std::process::Command::new(bob)
-            .arg("script")
-            .arg(&file)
-            .output()
-            .unwrap();
-        let err = String::from_utf8_lossy(&out.stderr).to_string();
-        assert_eq!(out.status.code(), Some(1), "{orders}: {err}");
-        assert!(err.ends_with(&format!("refused: {reason}\n")), "{err}");
-    }
+    assert_refused(
+        concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/skirmish.ron"),
+        &[
+            (
+                r#"move(unit: "A1", path: ["C4", "C5", "C6", "D6"])"#,
+                "a Withdrawal may not enter D6, a hex with another enemy unit (R 5.1)",
+            ),
+            (
+                r#"move(unit: "A1", path: ["B3"], declared_retreat: true)"#,
+                "a unit starting in an enemy hex may not Declare Retreat (R 5.3)",
+            ),
+            (
+                r#"move(unit: "A9", path: ["N2"], declared_retreat: true, assault_fire: Some("P6"))"#,
+                "a Declared Retreat may not Assault Fire (R 5.3)",
+            ),
+            (
+                r#"move(unit: "A9", path: ["O4"], declared_retreat: true)"#,
+                "step 1: O4 is closer to the enemy in P6, seen during the move: a Declared Retreat moves as a Routing unit (R 5.3, R 11.0)",
+            ),
+            (
+                r#"move(unit: "A5", path: ["I4"], declared_retreat: true)"#,
+                "step 1: I4 is next to the enemy in I5: a Declared Retreat moves as a Routing unit (R 5.3, R 11.0)",
+            ),
+            (
+                r#"move(unit: "A4", path: ["H7"], assault_fire: Some("I5"), fireteam_fire: Some((after: 0, target: "I5")))"#,
+                "a Fireteam that Assault Fires during its move may not Assault Fire at its end (R 58.3)",
+            ),
+            (
+                r#"move(unit: "A5", path: ["I5"], assault_fire: Some("I5"))"#,
+                "no fire from a location with an enemy unit (R 6.1)",
+            ),
+            (
+                r#"move(unit: "A4", path: ["H7"], fireteam_fire: Some((after: 0, target: "I5")))"#,
+                "no Assault Fire: only a Fireteam Squad Assault Fires before or mid move (R 58.3)",
+            ),
+            (
+                r#"move(unit: "A4", path: ["H7"], assault_fire: Some("J1"))"#,
+                "no enemy unit in J1",
+            ),
+        ],
+    );
 }

@@ -43,25 +43,7 @@ pub fn check_assault_fire(
             unit: String::new(),
         });
     };
-    let mut q = world.query::<(Entity, &Unit, &Location)>();
-    let mut enemies_there = 0;
-    for (e, u, l) in q.iter(world) {
-        if e == entity {
-            continue;
-        }
-        if l.coord == to && u.side == unit.side {
-            return Err(Refusal::FriendlyInTarget { at: to.label() });
-        }
-        if l.coord == to {
-            enemies_there += 1;
-        }
-        if l.coord == from && u.side != unit.side {
-            return Err(Refusal::EnemyInOwnHex);
-        }
-    }
-    if enemies_there == 0 {
-        return Err(Refusal::NoTarget { at: to.label() });
-    }
+    super::fire::check_target_hex(world, entity, from, to)?;
     let ut = world
         .resource::<RosterRes>()
         .0

@@ -46,22 +46,7 @@ pub fn check_fire(world: &mut World, firer: Entity, target: &str) -> Result<Coor
         label: target.to_string(),
     })?;
     let (unit, from) = unit_and_place(world, firer)?;
-    let mut q = world.query::<(&Unit, &Location)>();
-    let mut enemies_there = 0;
-    for (u, l) in q.iter(world) {
-        if l.coord == to && u.side == unit.side {
-            return Err(Refusal::FriendlyInTarget { at: to.label() });
-        }
-        if l.coord == to {
-            enemies_there += 1;
-        }
-        if l.coord == from && u.side != unit.side {
-            return Err(Refusal::EnemyInOwnHex);
-        }
-    }
-    if enemies_there == 0 {
-        return Err(Refusal::NoTarget { at: to.label() });
-    }
+    check_target_hex(world, firer, from, to)?;
     let ut = world
         .resource::<RosterRes>()
         .0
@@ -80,6 +65,41 @@ pub fn check_fire(world: &mut World, firer: Entity, target: &str) -> Result<Coor
         reason: r.to_string(),
     })?;
     Ok(to)
+}
+
+/// R 6.1 for `firer` firing from `from` at `to`: enemy units in `to` and
+/// no friendly infantry, no enemy unit in `from`.
+pub fn check_target_hex(
+    world: &mut World,
+    firer: Entity,
+    from: Coord,
+    to: Coord,
+) -> Result<(), Refusal> {
+    let Some(side) = world.entity(firer).get::<Unit>().map(|u| u.side) else {
+        return Err(Refusal::UnknownUnit {
+            unit: String::new(),
+        });
+    };
+    let mut q = world.query::<(Entity, &Unit, &Location)>();
+    let mut enemies_there = 0;
+    for (e, u, l) in q.iter(world) {
+        if e == firer {
+            continue;
+        }
+        if l.coord == to && u.side == side {
+            return Err(Refusal::FriendlyInTarget { at: to.label() });
+        }
+        if l.coord == to {
+            enemies_there += 1;
+        }
+        if l.coord == from && u.side != side {
+            return Err(Refusal::EnemyInOwnHex);
+        }
+    }
+    if enemies_there == 0 {
+        return Err(Refusal::NoTarget { at: to.label() });
+    }
+    Ok(())
 }
 
 fn unit_and_place(world: &World, e: Entity) -> Result<(Unit, Coord), Refusal> {

@@ -531,12 +531,152 @@ fn reveal_neighbours(world: &mut World, mover: Entity, events: &mut Vec<GameEven
     let Some(me) = all.iter().find(|o| o.entity == mover) else {
         return;
     };
+    // Stationary Concealed units in Jungle keep their counters (R 51.1).
+    let board = world.resource::<BoardRes>().0.clone();
+    let in_jungle = |c: Coord| {
+        board
+            .cell(c)
+            .is_some_and(|x| x.terrain == crate::scenario::schema::Terrain::Jungle)
+    };
     let near: Vec<Entity> = all
         .iter()
         .filter(|o| o.side != me.side && o.concealed && o.coord.distance(me.coord) == 1)
+        .filter(|o| !in_jungle(o.coord))
         .map(|o| o.entity)
         .collect();
     for e in near {
         super::concealment::lose_concealment(world, e, "an enemy unit moved adjacent", events);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::operations::{apply, begin_operations};
+    use crate::engine::{Dice, Order, headless_world};
+    use crate::scenario::Roster;
+
+    fn world_on(scenario: &str, roster: Roster, rolls: &[u8]) -> World {
+        let aid = crate::scenario::builtin_player_aid().unwrap();
+        let loaded = crate::scenario::load(scenario, &roster, &aid).unwrap();
+        let mut w = headless_world(loaded, roster, aid, 1);
+        w.resource_mut::<Dice>().force(rolls.iter().copied());
+        w
+    }
+
+    fn entity(w: &mut World, id: &str) -> Entity {
+        let mut q = w.query::<(Entity, &Unit)>();
+        q.iter(w).find(|(_, u)| u.id == id).unwrap().0
+    }
+
+    fn run(w: &mut World, orders: &[Order]) -> Vec<String> {
+        let mut lines: Vec<String> = begin_operations(w).iter().map(GameEvent::line).collect();
+        for o in orders {
+            lines.extend(apply(w, o).unwrap().iter().map(GameEvent::line));
+        }
+        lines
+    }
+
+    fn mv(unit: &str, path: &[&str], assault_fire: Option<&str>) -> Order {
+        Order::Move {
+            unit: unit.into(),
+            path: path.iter().map(|s| s.to_string()).collect(),
+            declared_retreat: false,
+            assault_fire: assault_fire.map(str::to_string),
+            fireteam_fire: None,
+        }
+    }
+
+    /// R 51.2 example in the engine: a Concealed Marine Squad (4/3) moves
+    /// into Jungle next to a Concealed Japanese Squad, loses its Conceal
+    /// counter, the Japanese hold their fire, and the Marines Assault Fire
+    /// with 3 FP (3 Prof, +3 adjacent, -2 Jungle, -1 Concealed). The
+    /// example's -1 is a Japanese counter that has left its starting hex
+    /// (R 59.2), set here.
+    #[test]
+    fn r51_2_assault_fire_in_the_engine_is_3_fp() {
+        let roster = crate::scenario::builtin_roster().unwrap();
+        let mut w = world_on("tests/data/jungle.ron", roster, &[7]);
+        let j1 = entity(&mut w, "J1");
+        w.entity_mut(j1)
+            .insert(crate::world::Concealed { minus_two: false });
+        let lines = run(
+            &mut w,
+            &[
+                mv("M1", &["B2"], Some("C2")),
+                Order::OpFire { firers: vec![] },
+            ],
+        );
+        assert_eq!(
+            lines,
+            [
+                "Allies Ops Range 1\u{2013}3 (R 4.1)",
+                "M1 moves (R 5.0); Ops Range 1/3",
+                "M1 moves A2 \u{2192} B2: 3 MP, 2 left (R 5.0)",
+                "M1 loses its Conceal counter: adjacent to an enemy unit (R 15.0)",
+                "Op Fire window: M1 enters B2; Axis may fire with J1 (R 9.0)",
+                "Axis hold their fire at B2 (R 9.0)",
+                "M1 Assault Fires at C2; its move is over (R 5.2)",
+                "M1 rolls 7 against C2 (R 6.2)",
+                "J1: +3 Prof FP: Assault Fire (R 5.2); \u{2212}2 Jungle (PAC \u{a7}2a); +3 Adjacent (PAC \u{a7}2b); \u{2212}1 Target Concealed (R 15.0) = 3 FP; roll 7 \u{2192} No Effect (R 6.2)",
+                "M1 ends its move in B2; Used (R 4.2)",
+                "Allies: every unit Used or marked Op Fire (R 4.1)",
+                "Axis Ops Range 1\u{2013}3 (R 4.1)",
+            ]
+        );
+    }
+
+    /// R 5.1 / R 59.1: a Japanese unit in an enemy hex may not move out.
+    #[test]
+    fn japanese_in_melee_may_not_withdraw() {
+        let roster = crate::scenario::builtin_roster().unwrap();
+        let mut w = world_on("tests/data/jungle.ron", roster, &[]);
+        let j2 = entity(&mut w, "J2");
+        w.entity_mut(j2).insert(Location {
+            coord: Coord::parse("A2", 4, 3).unwrap(),
+            in_cave: false,
+        });
+        run(&mut w, &[Order::MarkUsed { unit: "M1".into() }]);
+        assert_eq!(
+            apply(&mut w, &mv("J2", &["B2"], None))
+                .unwrap_err()
+                .to_string(),
+            "J2 is Japanese in an enemy hex: it may only be marked Used or Op Fire (R 5.1, R 59.1)"
+        );
+    }
+
+    /// R 60.1: with Pluck (given here to the training scenario's
+    /// paratroopers), the immediate MC of a Fully Suppressed mover is at
+    /// red 2 + 1 = 3.
+    #[test]
+    fn pluck_adds_one_to_a_mid_move_mc() {
+        let orders = [
+            Order::MarkUsed { unit: "A1".into() },
+            Order::Pass,
+            Order::MarkOpFire {
+                unit: "G4".into(),
+                facing: None,
+            },
+            Order::Pass,
+            mv("A4", &["D5", "E5", "F5"], None),
+            Order::OpFire {
+                firers: vec!["G4".into()],
+            },
+        ];
+        let base = crate::scenario::builtin_roster().unwrap();
+        let mut plucky = base;
+        for u in &mut plucky.units {
+            if u.id == "para_squad" {
+                u.pluck = true;
+            }
+        }
+        let mut w = world_on("training", plucky, &[3, 3]);
+        let lines = run(&mut w, &orders);
+        assert!(
+            lines.contains(
+                &"A4 MC: needs 3 or less, rolled 3 \u{2192} passed (R 9.0, R 7.1)".to_string()
+            ),
+            "{lines:#?}"
+        );
     }
 }
