@@ -76,21 +76,15 @@ fn main() {
                 );
             }
         }
+        // Relative to the crate being compiled, not to this build script's
+        // checkout: a shared build directory must not mix checkouts.
         writeln!(
             table,
-            "    ({name:?}, include_str!({:?})),",
-            path.display().to_string()
+            "    ({name:?}, include_str!(concat!(env!(\"CARGO_MANIFEST_DIR\"), \"/scenarios/{name}\"))),"
         )
         .ok();
     }
     table.push_str("];\n");
-    writeln!(
-        table,
-        "/// `assets/units.ron` as built.\npub static UNITS_RON: &str = include_str!({:?});",
-        units_path.display().to_string()
-    )
-    .ok();
-    writeln!(table, "/// `assets/player_aid.ron` as built.\npub static PLAYER_AID_RON: &str = include_str!({:?});", aid_path.display().to_string()).ok();
 
     if !failures.is_empty() {
         for f in &failures {

@@ -767,3 +767,194 @@ fn company_cps_are_checked() {
          bad.ron:51:14: unit A1 is in company `F`, which the allies card gives no CPs; companies: E, E (R 3.1)\n"
     );
 }
+
+/// `bob script` with Withdrawal (R 5.1): the MC at Morale -3, no Op Fire from a
+/// Melee hex that still holds a friendly unit (R 6.1), Op Fire from the hex
+/// left empty of friends as the unit enters the next hex.
+#[test]
+fn the_withdrawal_script_runs() {
+    let out = script_output("withdrawal");
+    assert_eq!(
+        out.lines().collect::<Vec<_>>(),
+        [
+            "Allies Ops Range 1\u{2013}6 (R 4.1)",
+            "A2 moves (R 5.0); Ops Range 1/6",
+            "A2 Withdraws from the Melee in D6: Morale -3 for its MC, no automatic pass (R 5.1)",
+            "A2 MC: needs 7 or less, rolled 3 \u{2192} passed (R 5.1, R 7.1)",
+            "A2 moves D6 \u{2192} C6: 1 MP, 4 left (R 5.0)",
+            "A2 ends its move in C6; Used (R 4.2)",
+            "Allies pass after 1 (R 4.1)",
+            "Axis Ops Range 1\u{2013}6 (R 4.1)",
+            "G1 marked Op Fire (R 4.3); Ops Range 1/6",
+            "Axis pass after 1 (R 4.1)",
+            "Allies Ops Range 1\u{2013}6 (R 4.1)",
+            "A1 moves (R 5.0); Ops Range 1/6",
+            "A1 Withdraws from the Melee in C3: Morale -3 for its MC, no automatic pass (R 5.1)",
+            "A1 MC: needs 7 or less, rolled 5 \u{2192} passed (R 5.1, R 7.1)",
+            "A1 moves C3 \u{2192} B3: 1 MP, 4 left (R 5.0)",
+            "Op Fire window: A1 enters B3; Axis may fire with G1 (R 9.0)",
+            "G1 Op Fires at A1 in B3 and is Used (R 9.0, R 4.3)",
+            "G1 rolls 9 against B3 (R 6.2)",
+            "A1: +3 Prof FP: Op Fire (R 9.0); +1 Prof FP raise: Op Fire at an adjacent unit (R 9.0); +1 Prof FP raise: Op Fire while marked Op Fire (R 9.0); +3 Adjacent (PAC \u{a7}2b); +4 Target moving in Open Ground, range 1 (R 41.0) = 12 FP; roll 9 \u{2192} Suppressed (R 6.2)",
+            "A1 MC: needs 6 or less, rolled 2 \u{2192} passed (R 9.0, R 7.1)",
+            "A1 moves B3 \u{2192} A3: 1 MP, 3 left (R 5.0)",
+            "Op Fire window: A1 enters A3; Axis may fire with G1 (R 9.0)",
+            "Axis hold their fire at A3 (R 9.0)",
+            "A1 ends its move in A3; Used (R 4.2)",
+        ]
+    );
+}
+
+/// `bob script` with Assault Fire (R 5.2) at Prof FP with no MC, and Op Fire
+/// at the start hex of a unit whose first hex is a Melee hex (R 9.0).
+#[test]
+fn the_assault_fire_script_runs() {
+    let out = script_output("assault_fire");
+    assert_eq!(
+        out.lines().collect::<Vec<_>>(),
+        [
+            "Allies Ops Range 1\u{2013}6 (R 4.1)",
+            "A4 moves (R 5.0); Ops Range 1/6",
+            "A4 moves G7 \u{2192} H7: 1 MP, 4 left (R 5.0)",
+            "Op Fire window: A4 enters H7; Axis may fire with G3, G4 (R 9.0)",
+            "Axis hold their fire at H7 (R 9.0)",
+            "A4 Assault Fires at I5; its move is over (R 5.2)",
+            "A4 rolls 6 against I5 (R 6.2)",
+            "G3: +5 Prof FP: Assault Fire (R 5.2) = 5 FP; roll 6 \u{2192} No Effect (R 6.2)",
+            "A4 ends its move in H7; Used (R 4.2)",
+            "Allies pass after 1 (R 4.1)",
+            "Axis Ops Range 1\u{2013}6 (R 4.1)",
+            "G4 marked Op Fire (R 4.3); Ops Range 1/6",
+            "Axis pass after 1 (R 4.1)",
+            "Allies Ops Range 1\u{2013}6 (R 4.1)",
+            "A5 moves (R 5.0); Ops Range 1/6",
+            "Op Fire window: A5 leaves H4 for the Melee in I5; Axis may fire at H4 with G3, G4 (R 9.0)",
+            "G4 Op Fires at A5 in H4 and is Used (R 9.0, R 4.3)",
+            "G4 rolls 6 against H4 (R 6.2)",
+            "A5: +3 Prof FP: Op Fire (R 9.0); +1 Prof FP raise: Op Fire while marked Op Fire (R 9.0); +4 Target moving in Open Ground, range 4 (R 41.0) = 8 FP; roll 6 \u{2192} Suppressed (R 6.2)",
+            "A5 MC: needs 6 or less, rolled 4 \u{2192} passed (R 9.0, R 7.1)",
+            "A5 moves H4 \u{2192} I5: 1 MP, 4 left (R 5.0)",
+            "A5 ends its move in I5; Used (R 4.2)",
+        ]
+    );
+}
+
+/// `bob script` with a Conceal counter regained out of all enemy LOS (R 15.0),
+/// a back-up out of an over-stacked hex after a failed MC (R 5.0) and a
+/// Declared Retreat's +4 Morale (R 5.3, R 9.0).
+#[test]
+fn the_retreat_and_backup_script_runs() {
+    let out = script_output("retreat_backup");
+    assert_eq!(
+        out.lines().collect::<Vec<_>>(),
+        [
+            "Allies Ops Range 1\u{2013}6 (R 4.1)",
+            "A10 marked Used (R 4.2); Ops Range 1/6",
+            "A10 takes a Conceal counter: Used out of all enemy LOS (R 15.0)",
+            "Allies pass after 1 (R 4.1)",
+            "Axis Ops Range 1\u{2013}6 (R 4.1)",
+            "G5 marked Op Fire (R 4.3); Ops Range 1/6",
+            "G6 marked Op Fire (R 4.3); Ops Range 2/6",
+            "Axis pass after 2 (R 4.1)",
+            "Allies Ops Range 1\u{2013}6 (R 4.1)",
+            "A6 moves (R 5.0); Ops Range 1/6",
+            "A6 moves M4 \u{2192} N4: 1 MP, 4 left (R 5.0)",
+            "Op Fire window: A6 enters N4; Axis may fire with G5, G6 (R 9.0)",
+            "G5 Op Fires at A6 in N4 and is Used (R 9.0, R 4.3)",
+            "G5 rolls 6 against N4 (R 6.2)",
+            "A6: +3 Prof FP: Op Fire (R 9.0); +1 Prof FP raise: Op Fire while marked Op Fire (R 9.0); +4 Target moving in Open Ground, range 3 (R 41.0) = 8 FP; roll 6 \u{2192} Suppressed (R 6.2)",
+            "A7: +3 Prof FP: Op Fire (R 9.0); +1 Prof FP raise: Op Fire while marked Op Fire (R 9.0) = 4 FP; roll 6 \u{2192} No Effect (R 6.2)",
+            "A8: +3 Prof FP: Op Fire (R 9.0); +1 Prof FP raise: Op Fire while marked Op Fire (R 9.0) = 4 FP; roll 6 \u{2192} No Effect (R 6.2)",
+            "A6 MC: needs 6 or less, rolled 9 \u{2192} failed (R 9.0, R 7.1)",
+            "A6 backs up N4 -> M4: its failed move over-stacked N4; no Op Fire (R 5.0, R 9.0)",
+            "A6 ends its move in M4; Used (R 4.2)",
+            "A9 moves (R 5.0); Ops Range 2/6",
+            "A9 Declares Retreat: +4 Morale for its MCs, moves as a Routing unit (R 5.3)",
+            "A9 MC: Morale 14, passed with no roll (R 5.3, R 7.1)",
+            "A9 moves O3 \u{2192} N2: 1 MP, 4 left (R 5.0)",
+            // G5, Used, may Final Op Fire beyond one hex for a CP (R 10.0).
+            "Op Fire window: A9 enters N2; Axis may fire with G5, G6 (R 9.0)",
+            "G6 Op Fires at A9 in N2 and is Used (R 9.0, R 4.3)",
+            "G6 rolls 6 against N2 (R 6.2)",
+            "A9: +3 Prof FP: Op Fire (R 9.0); +1 Prof FP raise: Op Fire while marked Op Fire (R 9.0); +2 Target moving in Open Ground, range 6 (R 41.0) = 6 FP; roll 6 \u{2192} Suppressed (R 6.2)",
+            "A9 MC: Morale 10, passed with no roll (R 9.0, R 7.1)",
+            "A9 moves N2 \u{2192} M2: 1 MP, 3 left (R 5.0)",
+            "Op Fire window: A9 enters M2; Axis may fire with G5 (R 9.0)",
+            "Axis hold their fire at M2 (R 9.0)",
+            "A9 ends its move in M2; Used (R 4.2)",
+        ]
+    );
+}
+
+/// Movement orders the rules refuse on the skirmish ground: Withdrawal into
+/// another enemy hex (R 5.1), Declared Retreat from a Melee, with Assault
+/// Fire, closer to or next to an enemy (R 5.3, R 11.0), Assault Fire twice,
+/// from a Melee hex, by a Squad without Fireteams mid move (R 5.2, R 58.3).
+#[test]
+fn illegal_movement_options_are_refused_with_their_reason() {
+    assert_refused(
+        concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/skirmish.ron"),
+        &[
+            (
+                r#"move(unit: "A1", path: ["C4", "C5", "C6", "D6"])"#,
+                "a Withdrawal may not enter D6, a hex with another enemy unit (R 5.1)",
+            ),
+            (
+                r#"move(unit: "A1", path: ["B3"], declared_retreat: true)"#,
+                "a unit starting in an enemy hex may not Declare Retreat (R 5.3)",
+            ),
+            (
+                r#"move(unit: "A9", path: ["N2"], declared_retreat: true, assault_fire: Some("P6"))"#,
+                "a Declared Retreat may not Assault Fire (R 5.3)",
+            ),
+            (
+                r#"move(unit: "A9", path: ["O4"], declared_retreat: true)"#,
+                "step 1: O4 is closer to the enemy in P6, seen during the move: a Declared Retreat moves as a Routing unit (R 5.3, R 11.0)",
+            ),
+            (
+                r#"move(unit: "A5", path: ["I4"], declared_retreat: true)"#,
+                "step 1: I4 is next to the enemy in I5: a Declared Retreat moves as a Routing unit (R 5.3, R 11.0)",
+            ),
+            (
+                r#"move(unit: "A4", path: ["H7"], assault_fire: Some("I5"), fireteam_fire: Some((after: 0, target: "I5")))"#,
+                "a Fireteam that Assault Fires during its move may not Assault Fire at its end (R 58.3)",
+            ),
+            (
+                r#"move(unit: "A5", path: ["I5"], assault_fire: Some("I5"))"#,
+                "no fire from a location with an enemy unit (R 6.1)",
+            ),
+            (
+                r#"move(unit: "A4", path: ["H7"], fireteam_fire: Some((after: 0, target: "I5")))"#,
+                "no Assault Fire: only a Fireteam Squad Assault Fires before or mid move (R 58.3)",
+            ),
+            (
+                r#"move(unit: "A4", path: ["H7"], assault_fire: Some("J1"))"#,
+                "no enemy unit in J1",
+            ),
+        ],
+    );
+}
+
+/// Runs each script's orders on a scenario; each must stop with its reason.
+fn assert_refused(scenario: &str, cases: &[(&str, &str)]) {
+    let bob = env!("CARGO_BIN_EXE_bob");
+    let dir = std::env::temp_dir().join(format!(
+        "bob-refused-{}-{}",
+        std::process::id(),
+        scenario.len()
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (orders, reason) in cases {
+        let text = format!("(scenario: {scenario:?}, orders: [{orders}])");
+        let file = dir.join("m.ron");
+        std::fs::write(&file, text).unwrap();
+        let out = std::process::Command::new(bob)
+            .arg("script")
+            .arg(&file)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr).to_string();
+        assert_eq!(out.status.code(), Some(1), "{orders}: {err}");
+        assert!(err.ends_with(&format!("refused: {reason}\n")), "{err}");
+    }
+}

@@ -583,6 +583,9 @@ fn japanese_do_not_withdraw_from_melee() {
         &Order::Move {
             unit: jap.clone(),
             path: vec![hex],
+            declared_retreat: false,
+            assault_fire: None,
+            fireteam_fire: None,
         },
     )
     .unwrap_err();

@@ -4,7 +4,7 @@
 use bevy::prelude::*;
 
 use crate::rules::Morale;
-use crate::rules::morale::{MoraleContext, morale_value};
+use crate::rules::morale::{MoraleContext, MoraleModifier, morale_value};
 use crate::rules::odds::morale_check;
 use crate::world::{AidRes, RosterRes, Suppression, Unit};
 
@@ -21,11 +21,31 @@ pub fn morale_check_to_act(
     rule: &'static str,
     events: &mut Vec<GameEvent>,
 ) -> bool {
-    let Some((unit, morale)) = morale_to_act(world, entity) else {
+    morale_check_with(world, entity, &[], rule, events)
+}
+
+/// The same MC with Morale modifiers (PAC §5): Declared Retreat +4
+/// (R 5.3), Withdrawal -3 with no automatic pass (R 5.1), Pluck (R 60.1)...
+pub fn morale_check_with(
+    world: &mut World,
+    entity: Entity,
+    modifiers: &[MoraleModifier],
+    rule: &'static str,
+    events: &mut Vec<GameEvent>,
+) -> bool {
+    let Some((unit, morale)) = morale_with(world, entity, modifiers) else {
         return false;
     };
     let aid = world.resource::<AidRes>().0.clone();
-    if !morale_check(&aid, morale, false).needs_roll {
+    let withdrawing = modifiers.contains(&MoraleModifier::Withdrawal);
+    if !morale_check(&aid, morale, withdrawing).needs_roll {
+        if !modifiers.is_empty() {
+            events.push(GameEvent::MoraleAutoPass {
+                unit: unit.id,
+                morale: morale.0,
+                rule,
+            });
+        }
         return true;
     }
     let roll = world.resource_mut::<Dice>().d10();
@@ -56,6 +76,15 @@ pub fn morale_check_to_act(
 /// The unit and the Morale it checks against to act now: its side's value,
 /// coloured by its Suppression (R 7.1). The fire preview shows the same.
 pub fn morale_to_act(world: &World, entity: Entity) -> Option<(Unit, Morale)> {
+    morale_with(world, entity, &[])
+}
+
+/// The unit and its Morale with these modifiers (R 7.1, PAC §5).
+fn morale_with(
+    world: &World,
+    entity: Entity,
+    modifiers: &[MoraleModifier],
+) -> Option<(Unit, Morale)> {
     let aid = world.resource::<AidRes>().0.clone();
     let unit = world.get_entity(entity).ok()?.get::<Unit>()?.clone();
     let suppression = world.get::<Suppression>(entity).copied();
@@ -66,7 +95,7 @@ pub fn morale_to_act(world: &World, entity: Entity) -> Option<(Unit, Morale)> {
         &MoraleContext {
             morale: side.morale,
             suppression: suppression.into(),
-            modifiers: Vec::new(),
+            modifiers: modifiers.to_vec(),
         },
     )
     .map_or(Morale(side.morale.0), |b| b.total);

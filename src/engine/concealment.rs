@@ -36,3 +36,59 @@ pub fn lose_concealment(
         true
     }
 }
+
+/// R 15.0: an unconcealed Infantry unit marked Op Fire or Used (but not
+/// after firing or Rout) out of the LOS of every enemy unit takes a Conceal
+/// counter. A Japanese unit's -2 counter never comes back: it gets a -1
+/// (R 59.2). Returns whether it took one.
+pub fn regain_concealment(
+    world: &mut World,
+    entity: Entity,
+    why: &'static str,
+    events: &mut Vec<GameEvent>,
+) -> bool {
+    let board = world.resource::<crate::world::BoardRes>().0.clone();
+    let aid = world.resource::<crate::world::AidRes>().0.clone();
+    let (unit, at) = {
+        let e = world.entity(entity);
+        match (e.get::<Unit>(), e.get::<crate::world::Location>()) {
+            (Some(u), Some(l)) if e.get::<Concealed>().is_none() => (u.clone(), l.coord),
+            _ => return false,
+        }
+    };
+    let mut q = world.query::<(&Unit, &crate::world::Location)>();
+    let enemies: Vec<crate::scenario::Coord> = q
+        .iter(world)
+        .filter(|(u, _)| u.side != unit.side)
+        .map(|(_, l)| l.coord)
+        .collect();
+    let seen = enemies.iter().any(|&e| {
+        !crate::rules::los::line_of_sight(&board, &aid, &crate::rules::los::LosQuery::new(e, at))
+            .is_blocked()
+    });
+    if seen {
+        return false;
+    }
+    world
+        .entity_mut(entity)
+        .insert(Concealed { minus_two: false });
+    events.push(GameEvent::ConcealmentRegained { unit: unit.id, why });
+    true
+}
+
+/// R 59.2: a Japanese -2 Conceal counter becomes -1 once the unit leaves
+/// its starting hex.
+pub fn weaken_japanese_concealment(world: &mut World, entity: Entity, events: &mut Vec<GameEvent>) {
+    let Some(c) = world.entity(entity).get::<Concealed>().copied() else {
+        return;
+    };
+    if !c.minus_two {
+        return;
+    }
+    world
+        .entity_mut(entity)
+        .insert(Concealed { minus_two: false });
+    if let Some(u) = world.entity(entity).get::<Unit>() {
+        events.push(GameEvent::ConcealmentWeakened { unit: u.id.clone() });
+    }
+}

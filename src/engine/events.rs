@@ -134,6 +134,53 @@ pub enum GameEvent {
         facing: Spine,
         turned: bool,
     },
+    /// A unit selected in an enemy hex tries to move out: Morale −3 for
+    /// the MC, no automatic pass (R 5.1).
+    Withdraws { unit: String, from: String },
+    /// A Declared Retreat: +4 Morale for its MCs this move; it moves as a
+    /// Routing unit (R 5.3).
+    DeclaresRetreat { unit: String },
+    /// Op Fire at the mover in the hex it starts from, its first hex being
+    /// a Melee hex (R 9.0).
+    OpFireWindowAtStart {
+        side: SideId,
+        mover: String,
+        at: String,
+        into: String,
+        eligible: Vec<String>,
+    },
+    /// A non-elite American Squad Suppressed mid-move: its move is over,
+    /// with no MC (R 58.1).
+    Reluctance { unit: String },
+    /// A move ended in a hex it over-stacks: back to an earlier hex,
+    /// regardless of MPs, with no Op Fire (R 5.0, R 9.0).
+    BackedUp {
+        unit: String,
+        from: String,
+        to: String,
+    },
+    /// Assault Fire by a moving Squad (R 5.2), or a Fireteam's before or mid
+    /// move for `mp` MP (R 58.3).
+    AssaultFires {
+        unit: String,
+        target: String,
+        fireteam: Option<(String, String)>,
+    },
+    /// The Assault Fire named in the order cannot happen now.
+    AssaultFireLost { unit: String, why: String },
+    /// A unit marked Op Fire or Used out of all enemy LOS takes a Conceal
+    /// counter (R 15.0).
+    ConcealmentRegained { unit: String, why: &'static str },
+    /// A Japanese unit leaving its starting hex: its −2 Conceal counter
+    /// becomes −1 (R 59.2).
+    ConcealmentWeakened { unit: String },
+    /// An MC with Morale modifiers that reach 10 or more: passed with no
+    /// roll (R 7.1).
+    MoraleAutoPass {
+        unit: String,
+        morale: u8,
+        rule: &'static str,
+    },
     /// The game waits for this side's decision.
     DecisionAwaited { side: SideId, what: String },
     /// A side's part of the Rout Phase begins (R 11.0).
@@ -380,6 +427,51 @@ impl GameEvent {
                     format!("{unit} takes facing {facing:?} as it loses Concealment (R 2.2)")
                 }
             }
+            GameEvent::Withdraws { unit, from } => format!(
+                "{unit} Withdraws from the Melee in {from}: Morale -3 for its MC, no automatic pass (R 5.1)"
+            ),
+            GameEvent::DeclaresRetreat { unit } => format!(
+                "{unit} Declares Retreat: +4 Morale for its MCs, moves as a Routing unit (R 5.3)"
+            ),
+            GameEvent::OpFireWindowAtStart {
+                side,
+                mover,
+                at,
+                into,
+                eligible,
+            } => format!(
+                "Op Fire window: {mover} leaves {at} for the Melee in {into}; {} may fire at {at} with {} (R 9.0)",
+                side_word(*side),
+                eligible.join(", ")
+            ),
+            GameEvent::Reluctance { unit } => format!(
+                "{unit} is Suppressed mid-move: American Reluctance ends its move, no MC (R 58.1)"
+            ),
+            GameEvent::BackedUp { unit, from, to } => format!(
+                "{unit} backs up {from} -> {to}: its failed move over-stacked {from}; no Op Fire (R 5.0, R 9.0)"
+            ),
+            GameEvent::AssaultFires {
+                unit,
+                target,
+                fireteam,
+            } => match fireteam {
+                Some((mp, left)) => format!(
+                    "{unit} Assault Fires at {target} by Fireteams: {mp} MP, {left} left, Prof -2 (R 58.3)"
+                ),
+                None => format!("{unit} Assault Fires at {target}; its move is over (R 5.2)"),
+            },
+            GameEvent::AssaultFireLost { unit, why } => {
+                format!("{unit} does not Assault Fire: {why} (R 5.2)")
+            }
+            GameEvent::ConcealmentRegained { unit, why } => {
+                format!("{unit} takes a Conceal counter: {why} (R 15.0)")
+            }
+            GameEvent::MoraleAutoPass { unit, morale, rule } => {
+                format!("{unit} MC: Morale {morale}, passed with no roll ({rule}, R 7.1)")
+            }
+            GameEvent::ConcealmentWeakened { unit } => format!(
+                "{unit} leaves its starting hex: its -2 Conceal counter becomes -1 (R 59.2)"
+            ),
             GameEvent::DecisionAwaited { side, what } => {
                 format!("{} to decide: {what}", side_word(*side))
             }

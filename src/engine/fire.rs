@@ -141,22 +141,7 @@ pub fn check_fire(
         label: target.to_string(),
     })?;
     let (unit, from) = unit_and_place(world, firer)?;
-    let mut q = world.query::<(&Unit, &Location)>();
-    let mut enemies_there = 0;
-    for (u, l) in q.iter(world) {
-        if l.coord == to && u.side == unit.side {
-            return Err(Refusal::FriendlyInTarget { at: to.label() });
-        }
-        if l.coord == to {
-            enemies_there += 1;
-        }
-        if l.coord == from && u.side != unit.side {
-            return Err(Refusal::EnemyInOwnHex);
-        }
-    }
-    if enemies_there == 0 {
-        return Err(Refusal::NoTarget { at: to.label() });
-    }
+    check_target_hex(world, firer, from, to)?;
     let ut = world
         .resource::<RosterRes>()
         .0
@@ -176,6 +161,41 @@ pub fn check_fire(
     })?;
     let facing = check_facing(world, firer, to, facing, true)?;
     Ok((to, facing))
+}
+
+/// R 6.1 for `firer` firing from `from` at `to`: enemy units in `to` and
+/// no friendly infantry, no enemy unit in `from`.
+pub fn check_target_hex(
+    world: &mut World,
+    firer: Entity,
+    from: Coord,
+    to: Coord,
+) -> Result<(), Refusal> {
+    let Some(side) = world.entity(firer).get::<Unit>().map(|u| u.side) else {
+        return Err(Refusal::UnknownUnit {
+            unit: String::new(),
+        });
+    };
+    let mut q = world.query::<(Entity, &Unit, &Location)>();
+    let mut enemies_there = 0;
+    for (e, u, l) in q.iter(world) {
+        if e == firer {
+            continue;
+        }
+        if l.coord == to && u.side == side {
+            return Err(Refusal::FriendlyInTarget { at: to.label() });
+        }
+        if l.coord == to {
+            enemies_there += 1;
+        }
+        if l.coord == from && u.side != side {
+            return Err(Refusal::EnemyInOwnHex);
+        }
+    }
+    if enemies_there == 0 {
+        return Err(Refusal::NoTarget { at: to.label() });
+    }
+    Ok(())
 }
 
 fn unit_and_place(world: &World, e: Entity) -> Result<(Unit, Coord), Refusal> {
@@ -236,6 +256,15 @@ pub enum MoverFate {
     Gone,
 }
 
+/// Choices of the firing player that change one attack: the CP raising
+/// Prof FP by 1 up to Normal (R 3.0 use 5, R 5.2), a Fireteam's Assault
+/// Fire before or mid move (R 58.3).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct AttackExtras {
+    pub cp_prof_bonus: bool,
+    pub fireteam_mid_move: bool,
+}
+
 /// One unit in the attacked location, as the attack sees it.
 #[derive(Debug, Clone)]
 pub struct TargetPlan {
@@ -269,6 +298,7 @@ pub fn plan_attack(
     kind: FireKind,
     sight: &crate::rules::los::Sight,
     mover: Option<Entity>,
+    extras: AttackExtras,
 ) -> Option<AttackPlan> {
     let board = world.resource::<BoardRes>().0.clone();
     let aid = world.resource::<AidRes>().0.clone();
@@ -296,9 +326,8 @@ pub fn plan_attack(
     let cp_range = kind == FireKind::FinalOpFire && from.distance(to) > 1;
     // A CP readied for +1 Prof FP counts only when the raise fits under
     // Normal FP (R 3.0 #5, R 9.0); the attack spends it.
-    let cp_prof = kind.uses_prof()
-        && super::command_points::is_ready(world, firer, CpFunction::ProfFp)
-        && {
+    let cp_prof =
+        kind.uses_prof() && super::command_points::is_ready(world, firer, CpFunction::ProfFp) && {
             let mut probe = FireContext::new(
                 kind,
                 Firer::of(&ut, unit.reduced),
@@ -335,6 +364,8 @@ pub fn plan_attack(
             terrain_key,
         );
         ctx.firer_marked_op_fire = kind == FireKind::OpFire && marked;
+        ctx.cp_prof_bonus = extras.cp_prof_bonus;
+        ctx.fireteam_mid_move = extras.fireteam_mid_move;
         if Some(target) == mover {
             let open_ground = board
                 .cell(to)
@@ -400,8 +431,24 @@ pub fn attack_location(
     mover: Option<Entity>,
     events: &mut Vec<GameEvent>,
 ) -> MoverFate {
+    let extras = AttackExtras::default();
+    attack_location_with(world, firer, to, kind, sight, mover, extras, events)
+}
+
+/// [`attack_location`] with the firing player's choices.
+#[allow(clippy::too_many_arguments)]
+pub fn attack_location_with(
+    world: &mut World,
+    firer: Entity,
+    to: Coord,
+    kind: FireKind,
+    sight: &crate::rules::los::Sight,
+    mover: Option<Entity>,
+    extras: AttackExtras,
+    events: &mut Vec<GameEvent>,
+) -> MoverFate {
     let aid = world.resource::<AidRes>().0.clone();
-    let Some(plan) = plan_attack(world, firer, to, kind, sight, mover) else {
+    let Some(plan) = plan_attack(world, firer, to, kind, sight, mover, extras) else {
         return MoverFate::NotHit;
     };
     let mut fate = MoverFate::NotHit;

@@ -4,6 +4,7 @@
 //! draws — so a headless `World` (no window, no renderer) runs scripts,
 //! simulations and replays through the very code the app runs.
 
+pub mod assault_fire;
 pub mod checks;
 pub mod combat_events;
 pub mod command_points;

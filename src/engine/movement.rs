@@ -7,12 +7,17 @@ use bevy::prelude::*;
 
 use crate::rules::Mp;
 use crate::rules::los::{LosQuery, line_of_sight};
-use crate::rules::movement::{MoveRules, check_step};
+use crate::rules::morale::MoraleModifier;
+use crate::rules::movement::{
+    MoveRules, RetreatEnemy, back_up_to, check_retreat_path, check_step, may_withdraw,
+    subject_to_reluctance,
+};
 use crate::scenario::Coord;
 use crate::world::{ActiveScenario, AidRes, BoardRes, Concealed, Location, RosterRes, Unit, Used};
 
 use super::events::GameEvent;
-use super::orders::Refusal;
+use super::fire::AttackExtras;
+use super::orders::{FireteamFire, Refusal};
 
 /// A unit's place and side, for the checks.
 struct Occupant {
@@ -34,14 +39,52 @@ fn occupants(world: &mut World) -> Vec<Occupant> {
         .collect()
 }
 
+/// A move as ordered (R 5.0): its hexes and options.
+#[derive(Debug, Clone, Copy)]
+pub struct MovePlan<'a> {
+    pub path: &'a [String],
+    /// R 5.3.
+    pub declared_retreat: bool,
+    /// R 5.2: the hex fired at after the last hex of the path.
+    pub assault_fire: Option<&'a str>,
+    /// R 58.3.
+    pub fireteam_fire: Option<&'a FireteamFire>,
+}
+
+impl<'a> MovePlan<'a> {
+    /// A plain move along `path`.
+    pub fn along(path: &'a [String]) -> MovePlan<'a> {
+        MovePlan {
+            path,
+            declared_retreat: false,
+            assault_fire: None,
+            fireteam_fire: None,
+        }
+    }
+}
+
+/// A move checked against the rules, ready to play.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CheckedMove {
+    /// The hexes and the MP cost of each step.
+    pub steps: Vec<(Coord, Mp)>,
+    /// The unit starts in an enemy hex (R 5.1).
+    pub withdrawal: bool,
+    pub declared_retreat: bool,
+    pub assault_fire: Option<Coord>,
+    /// (hexes entered before firing, target) (R 58.3).
+    pub fireteam_fire: Option<(usize, Coord)>,
+}
+
 /// Checks a move before anything happens: hexes, MPs step by step, no
-/// passing through an enemy hex, stacking at the end (R 2.0, R 5.0).
-/// Returns the hexes and the MP cost of each step.
+/// passing through an enemy hex, stacking at the end (R 2.0, R 5.0); a
+/// Withdrawal (R 5.1), a Declared Retreat (R 5.3), Assault Fire (R 5.2,
+/// R 58.3).
 pub fn check_move(
     world: &mut World,
     entity: Entity,
-    path: &[String],
-) -> Result<Vec<(Coord, Mp)>, Refusal> {
+    plan: &MovePlan,
+) -> Result<CheckedMove, Refusal> {
     let board = world.resource::<BoardRes>().0.clone();
     let aid = world.resource::<AidRes>().0.clone();
     let rules = MoveRules {
@@ -62,20 +105,57 @@ pub fn check_move(
             }
         }
     };
-    let allowance = world
-        .resource::<RosterRes>()
-        .0
-        .get(&unit.kind)
-        .map_or(Mp(0), |t| Mp::whole(u16::from(t.mp)))
+    let ut = world.resource::<RosterRes>().0.get(&unit.kind).cloned();
+    let allowance = ut.as_ref().map_or(Mp(0), |t| Mp::whole(u16::from(t.mp)))
         + super::command_points::mp_bonus(world, entity);
+    let path = plan.path;
     if path.is_empty() {
         return Err(Refusal::EmptyPath);
     }
     let others = occupants(world);
+    let enemy_in = |c: Coord| others.iter().any(|o| o.side != unit.side && o.coord == c);
+    let withdrawal = enemy_in(start);
+    if withdrawal && ut.as_ref().is_some_and(|t| !may_withdraw(t.nationality)) {
+        return Err(Refusal::JapaneseNoWithdrawal {
+            unit: unit.id.clone(),
+        });
+    }
+    if plan.declared_retreat && withdrawal {
+        return Err(Refusal::RetreatFromMelee);
+    }
+    if plan.declared_retreat && (plan.assault_fire.is_some() || plan.fireteam_fire.is_some()) {
+        return Err(Refusal::RetreatNoAssaultFire);
+    }
+    if plan.assault_fire.is_some() && plan.fireteam_fire.is_some() {
+        return Err(Refusal::AssaultFireTwice);
+    }
+    let fireteam_mp = Mp::whole(u16::from(aid.constants.fireteam_fire_mp));
+    if let Some(ff) = plan.fireteam_fire
+        && ff.after >= path.len()
+    {
+        return Err(Refusal::AssaultFire {
+            reason: format!(
+                "a Fireteam fires before or mid move, after 0 to {} of its {} hexes; at the end of the move it is `assault_fire` (R 58.3)",
+                path.len() - 1,
+                path.len()
+            ),
+        });
+    }
     let mut steps = Vec::new();
+    let mut coords = Vec::new();
     let mut at = start;
     let mut left = allowance;
     for (i, label) in path.iter().enumerate() {
+        if plan.fireteam_fire.is_some_and(|f| f.after == i) {
+            if left < fireteam_mp {
+                return Err(Refusal::AssaultFire {
+                    reason: format!(
+                        "a Fireteam needs {fireteam_mp} MP to fire, {left} MP left (R 58.3)"
+                    ),
+                });
+            }
+            left = Mp(left.0 - fireteam_mp.0);
+        }
         let to = Coord::parse(label, board.columns, board.rows).map_err(|_| Refusal::BadHex {
             label: label.clone(),
         })?;
@@ -86,8 +166,11 @@ pub fn check_move(
         })?;
         left = Mp(left.0 - cost.total.0);
         steps.push((to, cost.total));
-        let enemy_here = others.iter().any(|o| o.side != unit.side && o.coord == to);
-        if enemy_here && i + 1 < path.len() {
+        coords.push(to);
+        if enemy_in(to) && withdrawal {
+            return Err(Refusal::WithdrawalIntoEnemy { at: label.clone() });
+        }
+        if enemy_in(to) && i + 1 < path.len() {
             return Err(Refusal::PastEnemy { at: label.clone() });
         }
         at = to;
@@ -103,7 +186,49 @@ pub fn check_move(
             limit: aid.constants.stacking_per_side,
         });
     }
-    Ok(steps)
+    if plan.declared_retreat {
+        let enemies: Vec<RetreatEnemy> = others
+            .iter()
+            .filter(|o| o.side != unit.side)
+            .map(|o| RetreatEnemy {
+                at: o.coord,
+                in_melee: others
+                    .iter()
+                    .any(|f| f.side == unit.side && f.coord == o.coord && f.entity != entity),
+            })
+            .collect();
+        let sees =
+            |a: Coord, b: Coord| !line_of_sight(&board, &aid, &LosQuery::new(a, b)).is_blocked();
+        check_retreat_path(start, &coords, &enemies, sees).map_err(|(i, r)| Refusal::Retreat {
+            n: i + 1,
+            reason: r.to_string(),
+        })?;
+    }
+    let assault_fire = match plan.assault_fire {
+        Some(t) => Some(super::assault_fire::check_assault_fire(
+            world, entity, at, t, false,
+        )?),
+        None => None,
+    };
+    let fireteam_fire = match plan.fireteam_fire {
+        Some(f) => {
+            let from = if f.after == 0 {
+                start
+            } else {
+                coords[f.after - 1]
+            };
+            let to = super::assault_fire::check_assault_fire(world, entity, from, &f.target, true)?;
+            Some((f.after, to))
+        }
+        None => None,
+    };
+    Ok(CheckedMove {
+        steps,
+        withdrawal,
+        declared_retreat: plan.declared_retreat,
+        assault_fire,
+        fireteam_fire,
+    })
 }
 
 /// A move under way: the hexes still to enter, paused while the opponent
@@ -117,6 +242,19 @@ pub struct MoveInProgress {
     /// The hex just entered still owes its after-fire effects (enemy
     /// Conceal counters next to the mover, R 15.0).
     pub hex_open: bool,
+    /// The start hex, then every hex entered (for backing up, R 5.0).
+    pub trail: Vec<Coord>,
+    /// +4 for every MC of this move (R 5.3, R 9.0).
+    pub declared_retreat: bool,
+    /// Still to fire at the end of the move (R 5.2).
+    pub assault_fire: Option<Coord>,
+    /// Still to fire after so many hexes (R 58.3).
+    pub fireteam_fire: Option<(usize, Coord)>,
+    /// The Op Fire window at the start hex (first hex a Melee hex, R 9.0)
+    /// has been offered.
+    pub start_window_done: bool,
+    /// The mover fired: no Conceal counter regained at the end (R 15.0).
+    pub fired: bool,
 }
 
 /// Executes a checked move: the MC before moving, then the hexes one by one
@@ -124,31 +262,90 @@ pub struct MoveInProgress {
 pub fn execute_move(
     world: &mut World,
     entity: Entity,
-    steps: &[(Coord, Mp)],
+    checked: &CheckedMove,
     events: &mut Vec<GameEvent>,
 ) {
     let roster = world.resource::<RosterRes>().0.clone();
     let Some(unit) = world.entity(entity).get::<Unit>().cloned() else {
         return;
     };
+    let Some(start) = world.entity(entity).get::<Location>().map(|l| l.coord) else {
+        return;
+    };
     let Some(ut) = roster.get(&unit.kind) else {
         return;
     };
-    if !super::checks::morale_check_to_act(world, entity, "R 5.0", events) {
+    let (modifiers, rule): (&[MoraleModifier], &'static str) = if checked.withdrawal {
+        events.push(GameEvent::Withdraws {
+            unit: unit.id.clone(),
+            from: start.label(),
+        });
+        (&[MoraleModifier::Withdrawal], "R 5.1")
+    } else if checked.declared_retreat {
+        events.push(GameEvent::DeclaresRetreat {
+            unit: unit.id.clone(),
+        });
+        (&[MoraleModifier::DeclaredRetreat], "R 5.3")
+    } else {
+        (&[], "R 5.0")
+    };
+    if !super::checks::morale_check_with(world, entity, modifiers, rule, events) {
         world.entity_mut(entity).insert(Used);
         events.push(GameEvent::MoveFailed {
             unit: unit.id.clone(),
         });
+        super::concealment::regain_concealment(world, entity, "Used out of all enemy LOS", events);
         return;
     }
     world.insert_resource(MoveInProgress {
         mover: entity,
         unit: unit.id.clone(),
-        steps: steps.iter().copied().collect(),
+        steps: checked.steps.iter().copied().collect(),
         left: Mp::whole(u16::from(ut.mp)) + super::command_points::mp_bonus(world, entity),
         hex_open: false,
+        trail: vec![start],
+        declared_retreat: checked.declared_retreat,
+        assault_fire: checked.assault_fire,
+        fireteam_fire: checked.fireteam_fire,
+        start_window_done: false,
+        fired: false,
     });
     continue_move(world, events);
+}
+
+/// The immediate MC of a moving unit Suppressed by Op Fire (R 5.0, R 9.0):
+/// none for a non-elite American Squad, whose move is simply over (R 58.1);
+/// +4 under a Declared Retreat (R 9.0); Pluck on yellow and red (R 60.1).
+/// Returns whether the move goes on.
+pub fn mover_check(world: &mut World, mover: Entity, events: &mut Vec<GameEvent>) -> bool {
+    let Some(unit) = world.entity(mover).get::<Unit>().cloned() else {
+        return false;
+    };
+    let Some(ut) = world.resource::<RosterRes>().0.get(&unit.kind).cloned() else {
+        return false;
+    };
+    if subject_to_reluctance(ut.nationality, ut.class) {
+        events.push(GameEvent::Reluctance { unit: unit.id });
+        return false;
+    }
+    let mut modifiers = Vec::new();
+    if world
+        .get_resource::<MoveInProgress>()
+        .is_some_and(|m| m.mover == mover && m.declared_retreat)
+    {
+        modifiers.push(MoraleModifier::DeclaredRetreat);
+    }
+    if ut.pluck {
+        modifiers.push(MoraleModifier::Pluck);
+    }
+    super::checks::morale_check_with(world, mover, &modifiers, "R 9.0", events)
+}
+
+/// Whether a unit of the other side than `side` is in `at`.
+fn enemy_in(world: &mut World, side: crate::scenario::schema::SideId, at: Coord) -> bool {
+    occupants(world)
+        .iter()
+        .any(|o| o.side != side && o.coord == at)
 }
 
 /// Plays the move on until it ends or an Op Fire window opens.
@@ -172,16 +369,54 @@ pub fn continue_move(world: &mut World, events: &mut Vec<GameEvent>) {
             mv.hex_open = false;
             world.insert_resource(mv.clone());
         }
-        let Some((to, cost)) = mv.steps.pop_front() else {
+        let entered = mv.trail.len() - 1;
+        if let Some((after, target)) = mv.fireteam_fire
+            && after == entered
+        {
+            // A Fireteam fires before or mid move, and goes on (R 58.3).
+            let cost = Mp::whole(u16::from(
+                world.resource::<AidRes>().0.constants.fireteam_fire_mp,
+            ));
+            mv.left = Mp(mv.left.0.saturating_sub(cost.0));
+            mv.fireteam_fire = None;
+            mv.fired = true;
+            world.insert_resource(mv.clone());
+            let spent = Some((cost.to_string(), mv.left.to_string()));
+            let extras = AttackExtras {
+                fireteam_mid_move: true,
+                ..AttackExtras::default()
+            };
+            super::assault_fire::assault_fire(world, mv.mover, target, spent, extras, events);
+            continue;
+        }
+        let Some(&(to, cost)) = mv.steps.front() else {
+            if let Some(target) = mv.assault_fire.take() {
+                // Assault Fire after the last hex; the move is over (R 5.2).
+                mv.fired = true;
+                world.insert_resource(mv.clone());
+                let extras = AttackExtras::default();
+                super::assault_fire::assault_fire(world, mv.mover, target, None, extras, events);
+            }
             stop_move(world, events);
             return;
         };
-        let from = world
-            .entity(mv.mover)
-            .get::<Location>()
-            .map_or(to, |l| l.coord);
+        let Some(side) = world.entity(mv.mover).get::<Unit>().map(|u| u.side) else {
+            return;
+        };
+        if entered == 0 && !mv.start_window_done && enemy_in(world, side, to) {
+            // The first hex is a Melee hex: Op Fire may come at the start
+            // hex, before the mover enters it (R 9.0).
+            mv.start_window_done = true;
+            world.insert_resource(mv.clone());
+            if super::op_fire::open_window_at_start(world, mv.mover, mv.trail[0], to, events) {
+                return;
+            }
+        }
+        mv.steps.pop_front();
+        let from = mv.trail[entered];
         mv.left = Mp(mv.left.0.saturating_sub(cost.0));
         mv.hex_open = true;
+        mv.trail.push(to);
         world.insert_resource(mv.clone());
         world.entity_mut(mv.mover).insert(Location {
             coord: to,
@@ -199,6 +434,9 @@ pub fn continue_move(world: &mut World, events: &mut Vec<GameEvent>) {
             world.remove_resource::<MoveInProgress>();
             return;
         }
+        // A Japanese -2 counter is -1 once the unit leaves its starting
+        // hex (R 59.2).
+        super::concealment::weaken_japanese_concealment(world, mv.mover, events);
         if super::op_fire::open_window(world, mv.mover, to, events) {
             return;
         }
@@ -206,21 +444,55 @@ pub fn continue_move(world: &mut World, events: &mut Vec<GameEvent>) {
 }
 
 /// Ends the move where the unit stands: its last hex, or a failed MC after
-/// Op Fire (R 5.0). The unit is Used (R 4.2).
+/// Op Fire (R 5.0), backing up out of a hex it would over-stack (R 5.0,
+/// R 2.2). The unit is Used (R 4.2) and, unless it fired, takes a Conceal
+/// counter out of all enemy LOS (R 15.0).
 pub fn stop_move(world: &mut World, events: &mut Vec<GameEvent>) {
-    if let Some(mv) = world.remove_resource::<MoveInProgress>() {
-        if world.get_entity(mv.mover).is_err() {
-            return;
+    let Some(mv) = world.remove_resource::<MoveInProgress>() else {
+        return;
+    };
+    if world.get_entity(mv.mover).is_err() {
+        return;
+    }
+    if mv.hex_open {
+        reveal_neighbours(world, mv.mover, events);
+    }
+    let limit = world.resource::<AidRes>().0.constants.stacking_per_side;
+    let all = occupants(world);
+    if let Some(me) = all.iter().find(|o| o.entity == mv.mover) {
+        let own = |c: Coord| {
+            all.iter()
+                .filter(|o| o.side == me.side && o.coord == c && o.entity != mv.mover)
+                .count()
+        };
+        if let Some(back) = back_up_to(&mv.trail, own, limit) {
+            world.entity_mut(mv.mover).insert(Location {
+                coord: back,
+                in_cave: false,
+            });
+            events.push(GameEvent::BackedUp {
+                unit: mv.unit.clone(),
+                from: me.coord.label(),
+                to: back.label(),
+            });
         }
-        if mv.hex_open {
-            reveal_neighbours(world, mv.mover, events);
-        }
-        world.entity_mut(mv.mover).insert(Used);
-        let at = world
-            .entity(mv.mover)
-            .get::<Location>()
-            .map_or_else(String::new, |l| l.coord.label());
-        events.push(GameEvent::MoveEnded { unit: mv.unit, at });
+    }
+    world.entity_mut(mv.mover).insert(Used);
+    let at = world
+        .entity(mv.mover)
+        .get::<Location>()
+        .map_or_else(String::new, |l| l.coord.label());
+    events.push(GameEvent::MoveEnded {
+        unit: mv.unit.clone(),
+        at,
+    });
+    if !mv.fired {
+        super::concealment::regain_concealment(
+            world,
+            mv.mover,
+            "Used out of all enemy LOS",
+            events,
+        );
     }
 }
 
@@ -264,12 +536,156 @@ fn reveal_neighbours(world: &mut World, mover: Entity, events: &mut Vec<GameEven
     let Some(me) = all.iter().find(|o| o.entity == mover) else {
         return;
     };
+    // Stationary Concealed units in Jungle keep their counters (R 51.1).
+    let board = world.resource::<BoardRes>().0.clone();
+    let in_jungle = |c: Coord| {
+        board
+            .cell(c)
+            .is_some_and(|x| x.terrain == crate::scenario::schema::Terrain::Jungle)
+    };
     let near: Vec<Entity> = all
         .iter()
         .filter(|o| o.side != me.side && o.concealed && o.coord.distance(me.coord) == 1)
+        .filter(|o| !in_jungle(o.coord))
         .map(|o| o.entity)
         .collect();
     for e in near {
         super::concealment::lose_concealment(world, e, "an enemy unit moved adjacent", events);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::operations::{apply, begin_operations};
+    use crate::engine::{Dice, Order, headless_world};
+    use crate::scenario::Roster;
+
+    fn world_on(scenario: &str, roster: Roster, rolls: &[u8]) -> World {
+        let aid = crate::scenario::builtin_player_aid().unwrap();
+        let loaded = crate::scenario::load(scenario, &roster, &aid).unwrap();
+        let mut w = headless_world(loaded, roster, aid, 1);
+        w.resource_mut::<Dice>().force(rolls.iter().copied());
+        w
+    }
+
+    fn entity(w: &mut World, id: &str) -> Entity {
+        let mut q = w.query::<(Entity, &Unit)>();
+        q.iter(w).find(|(_, u)| u.id == id).unwrap().0
+    }
+
+    fn run(w: &mut World, orders: &[Order]) -> Vec<String> {
+        let mut lines: Vec<String> = begin_operations(w).iter().map(GameEvent::line).collect();
+        for o in orders {
+            lines.extend(apply(w, o).unwrap().iter().map(GameEvent::line));
+        }
+        lines
+    }
+
+    fn mv(unit: &str, path: &[&str], assault_fire: Option<&str>) -> Order {
+        Order::Move {
+            unit: unit.into(),
+            path: path.iter().map(|s| s.to_string()).collect(),
+            declared_retreat: false,
+            assault_fire: assault_fire.map(str::to_string),
+            fireteam_fire: None,
+        }
+    }
+
+    /// R 51.2 example in the engine: a Concealed Marine Squad (4/3) moves
+    /// into Jungle next to a Concealed Japanese Squad, loses its Conceal
+    /// counter, the Japanese hold their fire, and the Marines Assault Fire
+    /// with 3 FP (3 Prof, +3 adjacent, -2 Jungle, -1 Concealed). The
+    /// example's -1 is a Japanese counter that has left its starting hex
+    /// (R 59.2), set here.
+    #[test]
+    fn r51_2_assault_fire_in_the_engine_is_3_fp() {
+        let roster = crate::scenario::builtin_roster().unwrap();
+        let mut w = world_on("tests/data/jungle.ron", roster, &[7]);
+        let j1 = entity(&mut w, "J1");
+        w.entity_mut(j1)
+            .insert(crate::world::Concealed { minus_two: false });
+        let lines = run(
+            &mut w,
+            &[
+                mv("M1", &["B2"], Some("C2")),
+                Order::OpFire {
+                    firers: vec![],
+                    facing: Default::default(),
+                },
+            ],
+        );
+        assert_eq!(
+            lines,
+            [
+                "Allies Ops Range 1\u{2013}3 (R 4.1)",
+                "M1 moves (R 5.0); Ops Range 1/3",
+                "M1 moves A2 \u{2192} B2: 3 MP, 2 left (R 5.0)",
+                "M1 loses its Conceal counter: adjacent to an enemy unit (R 15.0)",
+                "Op Fire window: M1 enters B2; Axis may fire with J1 (R 9.0)",
+                "Axis hold their fire at B2 (R 9.0)",
+                "M1 Assault Fires at C2; its move is over (R 5.2)",
+                "M1 rolls 7 against C2 (R 6.2)",
+                "J1: +3 Prof FP: Assault Fire (R 5.2); \u{2212}2 Jungle (PAC \u{a7}2a); +3 Adjacent (PAC \u{a7}2b); \u{2212}1 Target Concealed (R 15.0) = 3 FP; roll 7 \u{2192} No Effect (R 6.2)",
+                "M1 ends its move in B2; Used (R 4.2)",
+                "Allies: every unit Used or marked Op Fire (R 4.1)",
+                "Axis Ops Range 1\u{2013}3 (R 4.1)",
+            ]
+        );
+    }
+
+    /// R 5.1 / R 59.1: a Japanese unit in an enemy hex may not move out.
+    #[test]
+    fn japanese_in_melee_may_not_withdraw() {
+        let roster = crate::scenario::builtin_roster().unwrap();
+        let mut w = world_on("tests/data/jungle.ron", roster, &[]);
+        let j2 = entity(&mut w, "J2");
+        w.entity_mut(j2).insert(Location {
+            coord: Coord::parse("A2", 4, 3).unwrap(),
+            in_cave: false,
+        });
+        run(&mut w, &[Order::MarkUsed { unit: "M1".into() }]);
+        assert_eq!(
+            apply(&mut w, &mv("J2", &["B2"], None))
+                .unwrap_err()
+                .to_string(),
+            "J2 is Japanese in an enemy hex: it may only be marked Used or Op Fire (R 5.1, R 59.1)"
+        );
+    }
+
+    /// R 60.1: with Pluck (given here to the training scenario's
+    /// paratroopers), the immediate MC of a Fully Suppressed mover is at
+    /// red 2 + 1 = 3.
+    #[test]
+    fn pluck_adds_one_to_a_mid_move_mc() {
+        let orders = [
+            Order::MarkUsed { unit: "A1".into() },
+            Order::Pass,
+            Order::MarkOpFire {
+                unit: "G4".into(),
+                facing: None,
+            },
+            Order::Pass,
+            mv("A4", &["D5", "E5", "F5"], None),
+            Order::OpFire {
+                firers: vec!["G4".into()],
+                facing: Default::default(),
+            },
+        ];
+        let base = crate::scenario::builtin_roster().unwrap();
+        let mut plucky = base;
+        for u in &mut plucky.units {
+            if u.id == "para_squad" {
+                u.pluck = true;
+            }
+        }
+        let mut w = world_on("training", plucky, &[3, 3]);
+        let lines = run(&mut w, &orders);
+        assert!(
+            lines.contains(
+                &"A4 MC: needs 3 or less, rolled 3 \u{2192} passed (R 9.0, R 7.1)".to_string()
+            ),
+            "{lines:#?}"
+        );
     }
 }

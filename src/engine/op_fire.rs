@@ -7,12 +7,11 @@
 //! ends if it fails (R 5.0), once for every Suppression (R 9.0).
 //!
 //! With facing in use (R 2.2) a firer fires to its front, turning as it
-//! fires (−1, R 6.0) unless it is a WT or Japanese Squad firing Final Op
+//! fires (-1, R 6.0) unless it is a WT or Japanese Squad firing Final Op
 //! Fire (R 10.1). A Used unit may Final Op Fire beyond one hex, within
-//! normal Range, by spending a CP (R 3.0 #3, R 10.0).
-//!
-//! Not yet here: Op Fire at a unit's start hex when its first hex is a Melee
-//! hex.
+//! normal Range, by spending a CP (R 3.0 #3, R 10.0). Op Fire comes at a
+//! unit's start hex when its first hex is a Melee hex (R 9.0), and from the
+//! hex a unit Withdraws from once none of its side is left there (R 5.1).
 
 use std::collections::BTreeMap;
 
@@ -50,39 +49,86 @@ pub fn open_window(
     at: Coord,
     events: &mut Vec<GameEvent>,
 ) -> bool {
-    let Some(mover_unit) = world.entity(mover).get::<Unit>().cloned() else {
+    let Some((side, mover_id, eligible)) = eligible_at(world, mover, at) else {
         return false;
     };
-    let mut q = world.query::<(Entity, &Unit, &Location)>();
-    let candidates: Vec<(Entity, String)> = q
-        .iter(world)
-        .filter(|(_, u, l)| u.side != mover_unit.side && l.coord != at && !l.in_cave)
-        .map(|(e, u, _)| (e, u.id.clone()))
-        .collect();
-    let mut eligible: Vec<String> = candidates
-        .into_iter()
-        .filter(|(e, _)| may_fire_at(world, *e, at, None).is_ok())
-        .map(|(_, id)| id)
-        .collect();
-    if eligible.is_empty() {
-        return false;
-    }
-    eligible.sort();
-    let side = mover_unit.side.other();
     events.push(GameEvent::OpFireWindow {
         side,
-        mover: mover_unit.id.clone(),
+        mover: mover_id.clone(),
         at: at.label(),
         eligible: eligible.clone(),
     });
     world.insert_resource(OpFireWindow {
         side,
         mover,
-        mover_id: mover_unit.id,
+        mover_id,
         at,
         eligible,
     });
     true
+}
+
+/// R 9.0 exception: the mover's first hex is a Melee hex, where no one may
+/// fire (R 6.1), so Op Fire may come at the hex it starts from, before it
+/// enters `into`. Opens that window if any enemy unit may fire.
+pub fn open_window_at_start(
+    world: &mut World,
+    mover: Entity,
+    start: Coord,
+    into: Coord,
+    events: &mut Vec<GameEvent>,
+) -> bool {
+    let Some((side, mover_id, eligible)) = eligible_at(world, mover, start) else {
+        return false;
+    };
+    events.push(GameEvent::OpFireWindowAtStart {
+        side,
+        mover: mover_id.clone(),
+        at: start.label(),
+        into: into.label(),
+        eligible: eligible.clone(),
+    });
+    world.insert_resource(OpFireWindow {
+        side,
+        mover,
+        mover_id,
+        at: start,
+        eligible,
+    });
+    true
+}
+
+/// The side that may fire at the mover in `at`, the mover's id and the
+/// units that may, by id; `None` when no one may. Not into a location with
+/// the firing side's own infantry, nor from a location holding a unit of
+/// the mover's side (R 6.1): a Melee hex the mover Withdrew from counts
+/// once no unit of its side is left there (R 5.1).
+fn eligible_at(
+    world: &mut World,
+    mover: Entity,
+    at: Coord,
+) -> Option<(SideId, String, Vec<String>)> {
+    let mover_unit = world.entity(mover).get::<Unit>().cloned()?;
+    let mut q = world.query::<(Entity, &Unit, &Location)>();
+    let all: Vec<(Entity, Unit, Location)> =
+        q.iter(world).map(|(e, u, l)| (e, u.clone(), *l)).collect();
+    let side_in =
+        |side: SideId, c: Coord| all.iter().any(|(_, u, l)| u.side == side && l.coord == c);
+    let side = mover_unit.side.other();
+    if side_in(side, at) {
+        return None;
+    }
+    let mut eligible: Vec<String> = all
+        .iter()
+        .filter(|(_, u, l)| u.side == side && !l.in_cave && !side_in(mover_unit.side, l.coord))
+        .filter(|(e, _, _)| may_fire_at(world, *e, at, None).is_ok())
+        .map(|(_, u, _)| u.id.clone())
+        .collect();
+    if eligible.is_empty() {
+        return None;
+    }
+    eligible.sort();
+    Some((side, mover_unit.id, eligible))
 }
 
 /// How a unit would Op Fire at `at`: Op Fire or Final Op Fire (R 9.0,
@@ -265,7 +311,7 @@ pub fn answer(
             MoverFate::Gone => break,
             MoverFate::Suppressed => {
                 // An immediate MC for each Suppression (R 5.0, R 9.0).
-                if !super::checks::morale_check_to_act(world, window.mover, "R 9.0", events) {
+                if !super::movement::mover_check(world, window.mover, events) {
                     stopped = true;
                 }
             }

@@ -190,6 +190,12 @@ fn apply_order(world: &mut World, order: &Order) -> Result<Vec<GameEvent>, Refus
                         used: tally.used,
                         max: tally.range.max,
                     });
+                    super::concealment::regain_concealment(
+                        world,
+                        entity,
+                        "marked Op Fire out of all enemy LOS",
+                        &mut events,
+                    );
                 }
                 _ => {
                     world.entity_mut(entity).insert(Used);
@@ -199,13 +205,31 @@ fn apply_order(world: &mut World, order: &Order) -> Result<Vec<GameEvent>, Refus
                         used: tally.used,
                         max: tally.range.max,
                     });
+                    super::concealment::regain_concealment(
+                        world,
+                        entity,
+                        "Used out of all enemy LOS",
+                        &mut events,
+                    );
                 }
             }
             settle(world, &mut events);
         }
-        Order::Move { unit, path } => {
+        Order::Move {
+            unit,
+            path,
+            declared_retreat,
+            assault_fire,
+            fireteam_fire,
+        } => {
             let (entity, cost) = ready_to_use(world, &state, unit)?;
-            let steps = super::movement::check_move(world, entity, path)?;
+            let plan = super::movement::MovePlan {
+                path,
+                declared_retreat: *declared_retreat,
+                assault_fire: assault_fire.as_deref(),
+                fireteam_fire: fireteam_fire.as_ref(),
+            };
+            let steps = super::movement::check_move(world, entity, &plan)?;
             let tally = begin_use(world, entity, cost, &mut events);
             events.push(GameEvent::MoveStarted {
                 unit: unit.clone(),
@@ -472,9 +496,21 @@ pub fn check(world: &mut World, order: &Order) -> Result<(), Refusal> {
         Order::MarkUsed { unit } | Order::MarkOpFire { unit, .. } => {
             ready_to_use(world, &state, unit).map(|_| ())
         }
-        Order::Move { unit, path } => {
+        Order::Move {
+            unit,
+            path,
+            declared_retreat,
+            assault_fire,
+            fireteam_fire,
+        } => {
             let (entity, _) = ready_to_use(world, &state, unit)?;
-            super::movement::check_move(world, entity, path).map(|_| ())
+            let plan = super::movement::MovePlan {
+                path,
+                declared_retreat: *declared_retreat,
+                assault_fire: assault_fire.as_deref(),
+                fireteam_fire: fireteam_fire.as_ref(),
+            };
+            super::movement::check_move(world, entity, &plan).map(|_| ())
         }
         Order::Fire {
             unit,

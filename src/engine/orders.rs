@@ -19,8 +19,20 @@ pub enum Order {
         #[serde(default)]
         facing: Option<Spine>,
     },
-    /// Move a unit through these hexes, in order (R 5.0).
-    Move { unit: String, path: Vec<String> },
+    /// Move a unit through these hexes, in order (R 5.0). A unit starting in
+    /// an enemy hex Withdraws (R 5.1). Options: a Declared Retreat (R 5.3),
+    /// Assault Fire at a hex after the last one (R 5.2), a Fireteam's Assault
+    /// Fire before or mid move (R 58.3).
+    Move {
+        unit: String,
+        path: Vec<String>,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        declared_retreat: bool,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        assault_fire: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        fireteam_fire: Option<FireteamFire>,
+    },
     /// Fire at the units in a hex (R 6.0), turning to `facing` as it fires
     /// when given (R 6.0: -1 FP; facing in use only, R 2.2).
     Fire {
@@ -62,6 +74,29 @@ pub enum Order {
     /// The answer to a Combat Event choice: the units (or the entry
     /// number) picked by the player rolling on the table (R 17.0).
     CombatEvent { picks: Vec<String> },
+}
+
+/// A Fireteam Squad's Assault Fire before or mid move (R 58.3): after
+/// entering `after` hexes of the path (0: before moving), at `target`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FireteamFire {
+    pub after: usize,
+    pub target: String,
+}
+
+impl Order {
+    /// A plain move along `path`, with no Withdrawal option, Declared
+    /// Retreat or Assault Fire (R 5.0).
+    pub fn plain_move(unit: impl Into<String>, path: Vec<String>) -> Order {
+        Order::Move {
+            unit: unit.into(),
+            path,
+            declared_retreat: false,
+            assault_fire: None,
+            fireteam_fire: None,
+        }
+    }
 }
 
 /// Why an order is refused.
@@ -162,6 +197,31 @@ pub enum Refusal {
         unit: String,
         reason: String,
     },
+    /// A Japanese unit in an enemy hex may not move out (R 5.1, R 59.1).
+    JapaneseNoWithdrawal {
+        unit: String,
+    },
+    /// A Withdrawal may not enter another enemy hex (R 5.1).
+    WithdrawalIntoEnemy {
+        at: String,
+    },
+    /// No Declared Retreat from an enemy hex (R 5.3).
+    RetreatFromMelee,
+    /// No Assault Fire in a Declared Retreat (R 5.3).
+    RetreatNoAssaultFire,
+    /// The path breaks the Routing restrictions of a Declared Retreat
+    /// (R 5.3, R 11.0).
+    Retreat {
+        n: usize,
+        reason: String,
+    },
+    /// The unit may not Assault Fire (R 5.2, R 58.3): the reason says why.
+    AssaultFire {
+        reason: String,
+    },
+    /// A Fireteam that Assault Fires during the move may not Assault Fire
+    /// at its end (R 58.3).
+    AssaultFireTwice,
     /// The game waits for another decision first.
     DecisionAwaited {
         what: String,
@@ -260,6 +320,27 @@ impl std::fmt::Display for Refusal {
                 "the {side:?} side already spent a CP in the Melee at {at} this turn (R 3.0 #4)"
             ),
             Refusal::Facing { unit, reason } => write!(f, "{unit}: {reason}"),
+            Refusal::JapaneseNoWithdrawal { unit } => write!(
+                f,
+                "{unit} is Japanese in an enemy hex: it may only be marked Used or Op Fire (R 5.1, R 59.1)"
+            ),
+            Refusal::WithdrawalIntoEnemy { at } => write!(
+                f,
+                "a Withdrawal may not enter {at}, a hex with another enemy unit (R 5.1)"
+            ),
+            Refusal::RetreatFromMelee => write!(
+                f,
+                "a unit starting in an enemy hex may not Declare Retreat (R 5.3)"
+            ),
+            Refusal::RetreatNoAssaultFire => {
+                write!(f, "a Declared Retreat may not Assault Fire (R 5.3)")
+            }
+            Refusal::Retreat { n, reason } => write!(f, "step {n}: {reason}"),
+            Refusal::AssaultFire { reason } => write!(f, "no Assault Fire: {reason}"),
+            Refusal::AssaultFireTwice => write!(
+                f,
+                "a Fireteam that Assault Fires during its move may not Assault Fire at its end (R 58.3)"
+            ),
             Refusal::MustUseMinimum { used, min } => write!(
                 f,
                 "Ops Range {used}/{min}: at least {min} must be Used before passing (R 4.1)"

@@ -114,7 +114,13 @@ pub fn random_order(world: &mut World, rng: &mut Lcg) -> Order {
                     here = n;
                 }
             }
-            Order::Move { unit: id, path }
+            Order::Move {
+                unit: id,
+                path,
+                declared_retreat: false,
+                assault_fire: None,
+                fireteam_fire: None,
+            }
         }
     }
 }

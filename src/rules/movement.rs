@@ -5,7 +5,8 @@
 
 use crate::scenario::Coord;
 use crate::scenario::player_aid::PlayerAid;
-use crate::scenario::schema::{HexsideFeature, RoadKind, Terrain};
+use crate::scenario::roster::UnitClass;
+use crate::scenario::schema::{HexsideFeature, Nationality, RoadKind, Terrain};
 use crate::world::Board;
 
 use super::Mp;
@@ -195,6 +196,114 @@ pub fn path_cost(
     Ok(left)
 }
 
+/// Whether a unit of this nationality may try to move out of an
+/// enemy-occupied hex (R 5.1): Japanese units in Melee must be marked Used or
+/// Op Fire when selected (R 5.1, R 59.1).
+pub fn may_withdraw(nationality: Nationality) -> bool {
+    nationality != Nationality::Japanese
+}
+
+/// American Reluctance (R 58.1): non-elite American Squads (Airborne and
+/// Marines are elite) end their move at once when Suppressed mid-move, with
+/// no MC to go on.
+pub fn subject_to_reluctance(nationality: Nationality, class: UnitClass) -> bool {
+    nationality == Nationality::American && class == UnitClass::Squad
+}
+
+/// An enemy unit as a Routing unit (or one under a Declared Retreat) sees
+/// it (R 11.0): where it is, and whether it is in Melee.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RetreatEnemy {
+    pub at: Coord,
+    /// In a hex with units of the retreating side (R 12.0).
+    pub in_melee: bool,
+}
+
+/// Why a step breaks the Routing restrictions a Declared Retreat follows
+/// (R 5.3, R 11.0).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RetreatRefusal {
+    /// The hex is adjacent to (or holds) an enemy unit not in Melee.
+    NextToEnemy { to: Coord, enemy: Coord },
+    /// The step comes closer to an enemy unit in LOS now or before.
+    CloserToEnemy { to: Coord, enemy: Coord },
+}
+
+impl std::fmt::Display for RetreatRefusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RetreatRefusal::NextToEnemy { to, enemy } => write!(
+                f,
+                "{} is next to the enemy in {}: a Declared Retreat moves as a Routing unit (R 5.3, R 11.0)",
+                to.label(),
+                enemy.label()
+            ),
+            RetreatRefusal::CloserToEnemy { to, enemy } => write!(
+                f,
+                "{} is closer to the enemy in {}, seen during the move: a Declared Retreat moves as a Routing unit (R 5.3, R 11.0)",
+                to.label(),
+                enemy.label()
+            ),
+        }
+    }
+}
+
+/// The movement restrictions of a Routing unit (R 11.0) that a Declared
+/// Retreat must follow (R 5.3), step by step from `start` along `path`: no
+/// hex adjacent to (or in) the hex of an enemy unit not in Melee, and no step
+/// closer in hexes to an enemy unit that is in LOS, or was at some earlier
+/// point of the move. `sees(a, b)` is the LOS between two hexes (R 14.0).
+/// Returns the 0-based index of the first bad step with its reason.
+pub fn check_retreat_path(
+    start: Coord,
+    path: &[Coord],
+    enemies: &[RetreatEnemy],
+    sees: impl Fn(Coord, Coord) -> bool,
+) -> Result<(), (usize, RetreatRefusal)> {
+    let mut seen: Vec<bool> = enemies.iter().map(|e| sees(start, e.at)).collect();
+    let mut at = start;
+    for (i, &to) in path.iter().enumerate() {
+        if let Some(e) = enemies
+            .iter()
+            .find(|e| !e.in_melee && e.at.distance(to) <= 1)
+        {
+            return Err((i, RetreatRefusal::NextToEnemy { to, enemy: e.at }));
+        }
+        if let Some(e) = enemies
+            .iter()
+            .zip(&seen)
+            .find(|(e, s)| **s && e.at.distance(to) < e.at.distance(at))
+            .map(|(e, _)| e)
+        {
+            return Err((i, RetreatRefusal::CloserToEnemy { to, enemy: e.at }));
+        }
+        for (e, s) in enemies.iter().zip(seen.iter_mut()) {
+            *s = *s || sees(to, e.at);
+        }
+        at = to;
+    }
+    Ok(())
+}
+
+/// Backing up after a failed MC mid-move (R 5.0, R 2.2): a unit whose move
+/// ends in a hex it over-stacks goes back to the hex it came from,
+/// regardless of MPs; if that one is over-stacked too, on back along its
+/// trail (its start hex always has room). `trail` is the start hex then
+/// every hex entered; `own_units(hex)` counts the other Squads/WTs of its
+/// side there. Returns the hex to back up to, or `None` to stay.
+pub fn back_up_to(trail: &[Coord], own_units: impl Fn(Coord) -> usize, limit: u8) -> Option<Coord> {
+    let (&here, before) = trail.split_last()?;
+    if own_units(here) < usize::from(limit) {
+        return None;
+    }
+    before
+        .iter()
+        .rev()
+        .find(|&&c| own_units(c) < usize::from(limit))
+        .or(before.first())
+        .copied()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -324,6 +433,90 @@ mod tests {
         assert!(matches!(
             step_cost(&b, &a, MoveRules::default(), c("A1"), c("C3")),
             Err(MoveRefusal::NotAdjacent { .. })
+        ));
+    }
+    /// R 5.3 / R 11.0: a Declared Retreat never moves next to an enemy not
+    /// in Melee, nor closer to one seen now or earlier in the move; an
+    /// enemy in Melee may be passed, and one never seen does not count.
+    #[test]
+    fn declared_retreat_follows_the_routing_restrictions() {
+        let free = RetreatEnemy {
+            at: c("F4"),
+            in_melee: false,
+        };
+        let all_see = |_: Coord, _: Coord| true;
+        let path = [c("C4"), c("B4"), c("A4")];
+        assert_eq!(check_retreat_path(c("D4"), &path, &[free], all_see), Ok(()));
+        // Next to F4 at once: E4 is adjacent.
+        assert_eq!(
+            check_retreat_path(c("D4"), &[c("E4")], &[free], all_see),
+            Err((
+                0,
+                RetreatRefusal::NextToEnemy {
+                    to: c("E4"),
+                    enemy: c("F4")
+                }
+            ))
+        );
+        // D4 -> C4 -> D4 comes back closer (3 -> 2) on the second step.
+        let back = [c("C4"), c("D4")];
+        assert_eq!(
+            check_retreat_path(c("D4"), &back, &[free], all_see)
+                .unwrap_err()
+                .0,
+            1
+        );
+        // Never seen, the enemy does not bind the path; seen once, it does.
+        let never = |_: Coord, _: Coord| false;
+        assert_eq!(check_retreat_path(c("D4"), &back, &[free], never), Ok(()));
+        let from_c4 = |a: Coord, _: Coord| a == c("C4");
+        assert!(check_retreat_path(c("D4"), &back, &[free], from_c4).is_err());
+        // An enemy in Melee may be passed next to.
+        let melee = RetreatEnemy {
+            at: c("F4"),
+            in_melee: true,
+        };
+        assert_eq!(
+            check_retreat_path(c("D4"), &[c("E4"), c("E5")], &[melee], never),
+            Ok(())
+        );
+    }
+
+    /// R 5.0: back up to the previous hex when the last is over-stacked;
+    /// further back along the trail when that one is full too; stay when
+    /// there is room.
+    #[test]
+    fn backing_up_goes_to_the_last_hex_with_room() {
+        let trail = [c("A1"), c("B1"), c("C1")];
+        let full = |f: &'static [&'static str]| {
+            move |x: Coord| if f.iter().any(|h| c(h) == x) { 2 } else { 0 }
+        };
+        assert_eq!(back_up_to(&trail, full(&[]), 2), None);
+        assert_eq!(back_up_to(&trail, full(&["C1"]), 2), Some(c("B1")));
+        assert_eq!(back_up_to(&trail, full(&["C1", "B1"]), 2), Some(c("A1")));
+        assert_eq!(back_up_to(&[c("A1")], full(&["A1"]), 2), None);
+    }
+
+    /// R 5.1 / R 59.1, R 58.1: who may Withdraw, who is Reluctant.
+    #[test]
+    fn withdrawal_and_reluctance_by_nationality() {
+        assert!(may_withdraw(Nationality::German));
+        assert!(!may_withdraw(Nationality::Japanese));
+        assert!(subject_to_reluctance(
+            Nationality::American,
+            UnitClass::Squad
+        ));
+        assert!(!subject_to_reluctance(
+            Nationality::AmericanAirborne,
+            UnitClass::Squad
+        ));
+        assert!(!subject_to_reluctance(
+            Nationality::UsMarines,
+            UnitClass::Squad
+        ));
+        assert!(!subject_to_reluctance(
+            Nationality::American,
+            UnitClass::MgTeam
         ));
     }
 }

@@ -15,6 +15,9 @@ pub use roster::Roster;
 pub use schema::Scenario;
 pub use validate::{FileReport, Problem};
 
+// A build directory shared by several checkouts may hold another build
+// script's output, with items this one no longer uses.
+#[allow(dead_code)]
 mod embedded {
     include!(concat!(env!("OUT_DIR"), "/embedded.rs"));
 }
@@ -22,14 +25,25 @@ mod embedded {
 /// The built-in scenario the game opens with.
 pub const DEFAULT_SCENARIO: &str = "training";
 
+/// `assets/units.ron` as built. Included here, from this crate's own
+/// directory, rather than through `OUT_DIR`: a build directory shared by
+/// several checkouts must not hand one checkout another's data.
+const UNITS_RON: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/units.ron"));
+
+/// `assets/player_aid.ron` as built (see [`UNITS_RON`]).
+const PLAYER_AID_RON: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/assets/player_aid.ron"
+));
+
 /// The unit roster as built into the binary (checked by `build.rs`).
 pub fn builtin_roster() -> Result<Roster, FileReport> {
-    parse_data("assets/units.ron", embedded::UNITS_RON.as_bytes())
+    parse_data("assets/units.ron", UNITS_RON.as_bytes())
 }
 
 /// The Player Aid as built into the binary (checked by `build.rs`).
 pub fn builtin_player_aid() -> Result<PlayerAid, FileReport> {
-    parse_data("assets/player_aid.ron", embedded::PLAYER_AID_RON.as_bytes())
+    parse_data("assets/player_aid.ron", PLAYER_AID_RON.as_bytes())
 }
 
 /// Parses a roster or Player Aid file, naming the file in any error.

@@ -71,6 +71,9 @@ pub struct Constants {
     /// MPs a Follow Me! CP adds for the phase (R 5.4).
     #[serde(default = "one")]
     pub follow_me_mp: u8,
+    /// MPs a Fireteam Squad spends to Assault Fire before or mid move (R 58.3).
+    #[serde(default = "fireteam_fire_mp")]
+    pub fireteam_fire_mp: u8,
     /// Moving off the board costs this many MP (R 18.0); a routing unit
     /// needs it left on reaching its Rout Edge (R 11.0).
     #[serde(default = "one")]
@@ -83,6 +86,12 @@ pub struct Constants {
     /// Jungle hex: it strikes first (R 51.2).
     #[serde(default = "two")]
     pub melee_ambush_fp: u8,
+}
+
+/// R 58.3: "For the cost of 2 MPs it may Assault Fire before or mid move";
+/// the value for a Player Aid file written before the field existed.
+fn fireteam_fire_mp() -> u8 {
+    2
 }
 
 fn one() -> u8 {

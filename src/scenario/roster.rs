@@ -153,6 +153,9 @@ pub struct UnitType {
     /// Seishin (R 59.5).
     #[serde(default)]
     pub seishin: bool,
+    /// Pluck (R 60.1): "+1" next to the Morale of some Commonwealth units.
+    #[serde(default)]
+    pub pluck: bool,
     /// Waffen-SS: SS Desperation against Russians (R 57.3, R 11.2).
     #[serde(default)]
     pub ss: bool,

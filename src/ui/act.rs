@@ -233,7 +233,7 @@ fn selected_unit(world: &World) -> Option<(Entity, Unit, Coord)> {
 fn order_for(action: Action, unit: &str, target: Option<Coord>) -> Order {
     let unit = unit.to_string();
     match action {
-        Action::Move => Order::Move { unit, path: vec![] },
+        Action::Move => Order::plain_move(unit, vec![]),
         Action::Fire => Order::Fire {
             unit,
             target: target.map(|c| c.label()).unwrap_or_default(),
@@ -373,9 +373,8 @@ pub fn handle_requests(world: &mut World) {
         let order = match intent {
             Intent::Move => {
                 let path = path_to(&world.resource::<Reach>().hexes, at);
-                (!path.is_empty() && at != from).then(|| Order::Move {
-                    unit: u.id.clone(),
-                    path: path.iter().map(|c| c.label()).collect(),
+                (!path.is_empty() && at != from).then(|| {
+                    Order::plain_move(u.id.clone(), path.iter().map(|c| c.label()).collect())
                 })
             }
             Intent::Fire => Some(order_for(Action::Fire, &u.id, Some(at))),
@@ -452,10 +451,7 @@ pub fn refresh_views(world: &mut World) {
         let hexes = path_to(&reach.hexes, to);
         let left = reach.hexes.get(&to).map(|r| r.left);
         if !hexes.is_empty() {
-            let order = Order::Move {
-                unit: u.id.clone(),
-                path: hexes.iter().map(|c| c.label()).collect(),
-            };
+            let order = Order::plain_move(u.id.clone(), hexes.iter().map(|c| c.label()).collect());
             path = PathPreview {
                 from: Some(*from),
                 refusal: check(world, &order).err().map(|r| r.to_string()),

@@ -75,7 +75,7 @@ pub fn fire_preview(
             ));
         }
         Los::Seen(sight) => {
-            let plan = plan_attack(world, firer, to, kind, &sight, mover)?;
+            let plan = plan_attack(world, firer, to, kind, &sight, mover, Default::default())?;
             preview.targets = plan
                 .targets
                 .into_iter()

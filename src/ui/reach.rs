@@ -144,10 +144,7 @@ mod tests {
                 assert!(r.prev.is_none());
                 continue;
             }
-            let order = Order::Move {
-                unit: "A1".into(),
-                path: path.iter().map(|c| c.label()).collect(),
-            };
+            let order = Order::plain_move("A1", path.iter().map(|c| c.label()).collect());
             match check(&mut w, &order) {
                 Ok(()) => accepted += 1,
                 Err(crate::engine::Refusal::OverStacked { .. }) => {}
