@@ -12,6 +12,7 @@
 pub mod app;
 pub mod cli;
 pub mod engine;
+pub mod journal;
 pub mod rules;
 pub mod scenario;
 pub mod ui;

@@ -23,6 +23,9 @@ pub struct GameLog {
 
 /// Starts the Operations Phase once the scenario is on the board.
 pub fn start_operations(world: &mut World) {
+    if crate::journal::session::start_game(world) {
+        return;
+    }
     if world.get_resource::<Dice>().is_none() {
         let seed = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
@@ -125,6 +128,10 @@ pub fn keyboard_orders(world: &mut World) {
         return;
     };
     let result = apply(world, &order);
+    if result.is_ok() {
+        // On disk before the result is shown.
+        crate::journal::session::record(world, &order);
+    }
     let mut log = world.resource_mut::<GameLog>();
     match result {
         Ok(events) => {
