@@ -7,12 +7,13 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use bob::engine::operations::{OpsState, apply, begin_operations};
 use bob::engine::random::{Lcg, random_order};
 use bob::engine::{headless_world, script};
 use bob::journal::file::{JournalWriter, parse_journal};
 use bob::journal::replay::{header_for, scenario_of};
 use bob::journal::{content_hash, replay, state_hash};
+use bob::phases::end::GameOver;
+use bob::phases::{apply, begin_game};
 use bob::scenario::validate::Problem;
 use bob::scenario::{self, FileReport, PlayerAid, Roster};
 
@@ -102,9 +103,9 @@ fn a_journal(name: &str, seed: u64) -> Vec<u8> {
     let path = dir.join(format!("{name}-{seed}.ron"));
     let mut w = JournalWriter::create(&path, &header).unwrap();
     let mut rng = Lcg(seed);
-    begin_operations(&mut world);
+    begin_game(&mut world);
     for _ in 0..400 {
-        if world.get_resource::<OpsState>().is_none() {
+        if world.get_resource::<GameOver>().is_some() {
             break;
         }
         let order = random_order(&mut world, &mut rng);

@@ -8,13 +8,14 @@ use std::path::{Path, PathBuf};
 use bevy::prelude::*;
 
 use bob::engine::op_fire::OpFireWindow;
-use bob::engine::operations::{OpsState, apply, begin_operations};
 use bob::engine::random::{Lcg, random_order};
 use bob::engine::{Order, headless_world};
 use bob::journal::file::{JournalWriter, parse_journal, read_journal};
 use bob::journal::replay::header_for;
 use bob::journal::state::state_text;
 use bob::journal::{replay, state_hash};
+use bob::phases::end::GameOver;
+use bob::phases::{apply, begin_game};
 use bob::scenario::{self, PlayerAid, Roster};
 
 fn data() -> (Roster, PlayerAid) {
@@ -45,12 +46,9 @@ fn journaled_game(
     let mut world = headless_world(loaded, roster, aid, seed);
     let mut writer = JournalWriter::create(path, &header).unwrap();
     let mut rng = Lcg(seed ^ 0x5eed);
-    let mut lines: Vec<String> = begin_operations(&mut world)
-        .iter()
-        .map(|e| e.line())
-        .collect();
+    let mut lines: Vec<String> = begin_game(&mut world).iter().map(|e| e.line()).collect();
     for _ in 0..2000 {
-        if world.get_resource::<OpsState>().is_none() || stop(&mut world) {
+        if world.get_resource::<GameOver>().is_some() || stop(&mut world) {
             break;
         }
         let order = random_order(&mut world, &mut rng);
@@ -172,7 +170,7 @@ fn a_save_carries_a_summary_and_loads_to_the_same_state() {
     let mut r = replay(&read, &roster, &aid).unwrap();
     let to = bob::journal::session::save_path(&dir, "my-game_1").unwrap();
     let summary = bob::journal::replay::save(&to, &read, &r.world).unwrap();
-    assert_eq!(summary.turn, 1);
+    assert!(summary.turn >= 1, "{summary:?}");
     assert_eq!(summary.orders, read.entries.len());
     let loaded = read_journal(&to).unwrap();
     assert_eq!(loaded.header.summary.as_ref(), Some(&summary));

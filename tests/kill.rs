@@ -8,9 +8,10 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use bob::engine::headless_world;
-use bob::engine::operations::{OpsState, apply, begin_operations};
 use bob::engine::random::{Lcg, random_order};
 use bob::engine::script::Script;
+use bob::phases::end::GameOver;
+use bob::phases::{apply, begin_game};
 use bob::scenario;
 
 const BOB: &str = env!("CARGO_BIN_EXE_bob");
@@ -29,10 +30,10 @@ fn random_script(name: &str, seed: u64) -> Script {
     let loaded = scenario::load(name, &roster, &aid).unwrap();
     let mut world = headless_world(loaded, roster, aid, seed);
     let mut rng = Lcg(seed);
-    begin_operations(&mut world);
+    begin_game(&mut world);
     let mut orders = Vec::new();
     for _ in 0..3000 {
-        if world.get_resource::<OpsState>().is_none() {
+        if world.get_resource::<GameOver>().is_some() {
             break;
         }
         let order = random_order(&mut world, &mut rng);

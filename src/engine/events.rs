@@ -112,6 +112,84 @@ pub enum GameEvent {
     SideFinished { side: SideId },
     /// The phase is over (R 1.0).
     PhaseEnded { phase: Phase, next: Phase },
+    /// The game waits for this side's decision.
+    DecisionAwaited { side: SideId, what: String },
+    /// A side's part of the Rout Phase begins (R 11.0).
+    RoutPart { side: SideId, checking: Vec<String> },
+    /// A unit must take a Rout MC, and why (R 11.0); Morale 10 or more
+    /// passes with no roll (R 7.1).
+    RoutCheck {
+        unit: String,
+        reason: &'static str,
+        morale: u8,
+        no_quarter: bool,
+        auto_pass: bool,
+    },
+    /// A CP is spent (R 3.0).
+    CpSpent {
+        side: SideId,
+        unit: String,
+        purpose: &'static str,
+    },
+    /// A failed unit routs along this path (R 11.0).
+    Routs {
+        unit: String,
+        path: Vec<String>,
+        goal: &'static str,
+    },
+    /// A failed unit reaches its Rout Edge with MP to spare: off the board,
+    /// eliminated (R 11.0).
+    RoutedOff { unit: String },
+    /// A failed unit has no legal rout (R 11.0) or leaves a Melee with no
+    /// friend left in it (R 11.1): eliminated. Guns failing are eliminated.
+    RoutEliminated { unit: String, why: &'static str },
+    /// Failed by its Casualty number or more: Reduced (or eliminated) and
+    /// Fully Suppressed after routing (R 11.1).
+    RoutCasualty {
+        unit: String,
+        margin: u8,
+        casualty: u8,
+        eliminated: bool,
+    },
+    /// SS Desperation: failed by one, Reduced, Fully Suppressed, stays
+    /// (R 57.3, R 11.2).
+    SsDesperation { unit: String },
+    /// No Melee anywhere this turn (R 12.0).
+    NoMelee,
+    /// A Melee begins in a location (R 12.0); `first_strike` when a
+    /// previously Concealed unit attacks first (R 51.2).
+    MeleeBegins {
+        at: String,
+        allies: Vec<String>,
+        axis: Vec<String>,
+    },
+    /// One unit's Melee dice (R 12.0): one casualty per die at or under its
+    /// Melee FP.
+    MeleeRoll {
+        unit: String,
+        fp: u8,
+        dice: Vec<u8>,
+        hits: u8,
+        rule: &'static str,
+    },
+    /// A Melee casualty (R 12.0): Reduced, or eliminated (WTs and Guns by
+    /// any casualty, a Reduced unit by another).
+    MeleeCasualty { unit: String, eliminated: bool },
+    /// A unit recovers one step of Suppression (R 13.0).
+    Recovered { unit: String, now: &'static str },
+    /// Used, Op Fire, CP and Flank counters removed, CPs back (R 13.0).
+    MarkersRemoved,
+    /// The turn marker advances (R 13.0).
+    TurnBegins { turn: u8 },
+    /// A reinforcement enters play (R 16.1, R 18.0).
+    Reinforces { unit: String, at: String },
+    /// The scenario is over: the winner (or a draw), each condition and why,
+    /// and the losses of each side (R 18.0).
+    GameEnded {
+        winner: Option<SideId>,
+        reasons: Vec<String>,
+        losses: String,
+    },
 }
 
 fn side_word(s: SideId) -> &'static str {
@@ -248,6 +326,124 @@ impl GameEvent {
             GameEvent::PhaseEnded { phase, next } => {
                 format!("{} ends; {} begins (R 1.0)", phase.name(), next.name())
             }
+            GameEvent::DecisionAwaited { side, what } => {
+                format!("{} to decide: {what}", side_word(*side))
+            }
+            GameEvent::RoutPart { side, checking } => {
+                if checking.is_empty() {
+                    format!(
+                        "{} Rout Phase: no unit must check (R 11.0)",
+                        side_word(*side)
+                    )
+                } else {
+                    format!(
+                        "{} Rout Phase: {} must check (R 11.0)",
+                        side_word(*side),
+                        checking.join(", ")
+                    )
+                }
+            }
+            GameEvent::RoutCheck {
+                unit,
+                reason,
+                morale,
+                no_quarter,
+                auto_pass,
+            } => {
+                let nq = if *no_quarter {
+                    ", No Quarter (R 11.2)"
+                } else {
+                    ""
+                };
+                if *auto_pass {
+                    format!(
+                        "{unit} Rout MC ({reason}): Morale {morale}{nq} passes with no roll (R 11.0, R 7.1)"
+                    )
+                } else {
+                    format!("{unit} Rout MC ({reason}): Morale {morale}{nq} (R 11.0)")
+                }
+            }
+            GameEvent::CpSpent {
+                side,
+                unit,
+                purpose,
+            } => format!("{} spend a CP: {unit} {purpose} (R 3.0)", side_word(*side)),
+            GameEvent::Routs { unit, path, goal } => {
+                format!("{unit} routs {goal}: {} (R 11.0)", path.join(" -> "))
+            }
+            GameEvent::RoutedOff { unit } => {
+                format!("{unit} routs off its Rout Edge and is eliminated (R 11.0)")
+            }
+            GameEvent::RoutEliminated { unit, why } => {
+                format!("{unit} is eliminated: {why}")
+            }
+            GameEvent::RoutCasualty {
+                unit,
+                margin,
+                casualty,
+                eliminated,
+            } => {
+                if *eliminated {
+                    format!("{unit} failed by {margin} (Casualty {casualty}): eliminated (R 11.1)")
+                } else {
+                    format!(
+                        "{unit} failed by {margin} (Casualty {casualty}): Reduced and Fully Suppressed (R 11.1)"
+                    )
+                }
+            }
+            GameEvent::SsDesperation { unit } => format!(
+                "{unit} failed by one: SS Desperation, Reduced and Fully Suppressed in place (R 57.3, R 11.2)"
+            ),
+            GameEvent::NoMelee => "No Melee this turn (R 12.0)".to_string(),
+            GameEvent::MeleeBegins { at, allies, axis } => format!(
+                "Melee in {at}: {} against {} (R 12.0)",
+                allies.join(", "),
+                axis.join(", ")
+            ),
+            GameEvent::MeleeRoll {
+                unit,
+                fp,
+                dice,
+                hits,
+                rule,
+            } => format!(
+                "{unit} Melee FP {fp}: rolls {} -> {hits} casualt{} ({rule})",
+                dice.iter()
+                    .map(u8::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                if *hits == 1 { "y" } else { "ies" }
+            ),
+            GameEvent::MeleeCasualty { unit, eliminated } => {
+                if *eliminated {
+                    format!("{unit} is eliminated in Melee (R 12.0)")
+                } else {
+                    format!("{unit} is Reduced in Melee (R 12.0)")
+                }
+            }
+            GameEvent::Recovered { unit, now } => {
+                format!("{unit} recovers one step of Suppression: {now} (R 13.0)")
+            }
+            GameEvent::MarkersRemoved => {
+                "Used, Op Fire, CP and Flank counters removed; CPs returned (R 13.0, R 3.0)"
+                    .to_string()
+            }
+            GameEvent::TurnBegins { turn } => format!("Turn {turn} begins (R 13.0)"),
+            GameEvent::Reinforces { unit, at } => {
+                format!("{unit} enters as a reinforcement at {at} (R 18.0)")
+            }
+            GameEvent::GameEnded {
+                winner,
+                reasons,
+                losses,
+            } => format!(
+                "Scenario over: {}. {}. Losses: {losses} (R 18.0)",
+                match winner {
+                    Some(s) => format!("{} win", side_word(*s)),
+                    None => "a draw".to_string(),
+                },
+                reasons.join("; ")
+            ),
         }
     }
 }

@@ -15,11 +15,10 @@ use bevy::prelude::*;
 use crate::rules::Hexes;
 use crate::rules::fire::{
     Conceal, Elevation, FireContext, FireKind, FireOutcome, Firer, Motion, SuppressionLevel,
-    TargetTerrain, fortification_key, infantry_fp, suppression_after,
+    TargetTerrain, fortification_key, hexside_protection, infantry_fp, suppression_after,
 };
-use crate::rules::los::{Los, LosQuery, ThreadStep, line_of_sight, thread, unit_level};
+use crate::rules::los::{Los, LosQuery, line_of_sight, unit_level};
 use crate::scenario::Coord;
-use crate::scenario::schema::HexsideFeature;
 use crate::world::{
     ActiveScenario, AidRes, BoardRes, Concealed, Location, RosterRes, Suppression, Unit, Used,
 };
@@ -154,20 +153,7 @@ pub fn attack_location(
     };
     let mut fate = MoverFate::NotHit;
     // The hexside the thread crosses into the target hex (R 44.0, R 46.1).
-    let hexside = thread(&board, from, to).iter().rev().find_map(|s| match s {
-        ThreadStep::Cross { into, edge, .. } if *into == to => Some(*edge),
-        _ => None,
-    });
-    let hexside_key = hexside.and_then(|e| {
-        let features = board.hexside(e.coord, e.side);
-        if features.contains(&HexsideFeature::Hedgerow) {
-            Some("hedgerow")
-        } else if features.contains(&HexsideFeature::Wall) {
-            Some("wall")
-        } else {
-            None
-        }
-    });
+    let hexside_key = hexside_protection(&board, from, to);
     let firer_level = unit_level(&board, from, false);
     let target_level = unit_level(&board, to, false);
     let elevation = match target_level.cmp(&firer_level) {

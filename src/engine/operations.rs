@@ -173,6 +173,11 @@ pub fn apply(world: &mut World, order: &Order) -> Result<Vec<GameEvent>, Refusal
             });
             hand_over(world, &mut events);
         }
+        Order::CpReroll { .. }
+        | Order::Rout { .. }
+        | Order::Melee { .. }
+        | Order::Casualties { .. }
+        | Order::Place { .. } => return Err(Refusal::NothingToAnswer),
     }
     Ok(events)
 }

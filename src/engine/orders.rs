@@ -28,6 +28,21 @@ pub enum Order {
     OpFire { firers: Vec<String> },
     /// End this Ops Range: play passes to the opponent (R 4.1).
     Pass,
+    /// The answer to a CP re-roll offer (R 3.0): the unit whose MC or Melee
+    /// dice are rolled again, or none.
+    CpReroll {
+        #[serde(default)]
+        unit: Option<String>,
+    },
+    /// The answer to a Rout destination choice (R 11.0).
+    Rout { unit: String, to: String },
+    /// The first player's choice of the next Melee (R 12.0).
+    Melee { at: String },
+    /// The owner's allocation of Melee casualties: one unit id per
+    /// Reduction (R 12.0).
+    Casualties { units: Vec<String> },
+    /// Where a reinforcement enters (R 16.1, R 18.0).
+    Place { unit: String, at: String },
 }
 
 /// Why an order is refused.
@@ -102,6 +117,22 @@ pub enum Refusal {
         unit: String,
         at: String,
     },
+    /// The game waits for another decision first.
+    DecisionAwaited {
+        what: String,
+    },
+    /// An answer given when no decision is pending.
+    NothingToAnswer,
+    /// The answer does not fit the decision.
+    WrongAnswer {
+        reason: String,
+    },
+    /// A Japanese unit in Melee may only be marked Used or Op Fire (R 59.1).
+    NoWithdrawal {
+        unit: String,
+    },
+    /// The scenario is over (R 18.0).
+    GameOver,
 }
 
 impl std::fmt::Display for Refusal {
@@ -151,6 +182,14 @@ impl std::fmt::Display for Refusal {
                 f,
                 "Ops Range {used}/{min}: at least {min} must be Used before passing (R 4.1)"
             ),
+            Refusal::DecisionAwaited { what } => write!(f, "the game waits for {what}"),
+            Refusal::NothingToAnswer => write!(f, "no decision is pending"),
+            Refusal::WrongAnswer { reason } => write!(f, "{reason}"),
+            Refusal::NoWithdrawal { unit } => write!(
+                f,
+                "{unit} is Japanese and in Melee: it may only be marked Used or Op Fire (R 59.1)"
+            ),
+            Refusal::GameOver => write!(f, "the scenario is over (R 18.0)"),
         }
     }
 }

@@ -39,10 +39,14 @@ pub fn unit_states(world: &mut World) -> Vec<(String, SideId, Coord, bool, bool)
         .collect()
 }
 
-/// A random order for whoever must act: an Op Fire answer when a window is
-/// open, else a mark, a fire, a move of one to three hexes, or a pass. The
+/// A random order for whoever must act: the answer to a pending decision
+/// of the later phases (R 11.0, R 12.0, R 18.0), an Op Fire answer when a
+/// window is open, else a mark, a fire, a move of one to three hexes, or a pass. The
 /// order may be refused; the caller simply asks again.
 pub fn random_order(world: &mut World, rng: &mut Lcg) -> Order {
+    if let Some(answer) = crate::phases::random_answer(world, rng) {
+        return answer;
+    }
     if let Some(w) = world.get_resource::<OpFireWindow>().cloned() {
         let firers = w
             .eligible

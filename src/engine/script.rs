@@ -6,8 +6,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::scenario::{self, FileReport, PlayerAid, Roster};
 
-use super::operations::{apply, begin_operations};
 use super::{Dice, Order, headless_world};
+use crate::phases::{apply, begin_game};
 
 /// A script file.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
@@ -58,10 +58,7 @@ pub fn run(script: &Script, roster: &Roster, aid: &PlayerAid) -> Result<ScriptRu
     world
         .resource_mut::<Dice>()
         .force(script.rolls.iter().copied());
-    let mut lines: Vec<String> = begin_operations(&mut world)
-        .iter()
-        .map(|e| e.line())
-        .collect();
+    let mut lines: Vec<String> = begin_game(&mut world).iter().map(|e| e.line()).collect();
     for (i, order) in script.orders.iter().enumerate() {
         match apply(&mut world, order) {
             Ok(events) => lines.extend(events.iter().map(|e| e.line())),

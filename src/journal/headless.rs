@@ -6,8 +6,8 @@ use std::path::Path;
 
 use crate::engine::Dice;
 use crate::engine::headless_world;
-use crate::engine::operations::{apply, begin_operations};
 use crate::engine::script::Script;
+use crate::phases::{apply, begin_game};
 use crate::scenario::validate::Problem;
 use crate::scenario::{self, FileReport, PlayerAid, Roster};
 
@@ -118,7 +118,7 @@ pub fn run_script_journaled(
             &script.rolls,
         );
         let writer = JournalWriter::create(journal, &header).map_err(|e| io_report(journal, &e))?;
-        for e in begin_operations(&mut world) {
+        for e in begin_game(&mut world) {
             out(&e.line());
         }
         (world, writer)

@@ -6,8 +6,8 @@ use std::path::Path;
 
 use bevy::prelude::*;
 
-use crate::engine::operations::{apply, begin_operations};
 use crate::engine::{Dice, headless_world};
+use crate::phases::{apply, begin_game};
 use crate::scenario::validate::{Problem, parse_ron};
 use crate::scenario::{self, FileReport, Loaded, PlayerAid, Roster, Scenario};
 use crate::world::{ActiveScenario, TurnTrack};
@@ -133,7 +133,7 @@ pub fn replay_into(world: &mut World, read: &JournalRead) -> Result<Vec<String>,
     let mut dice = Dice::seeded(h.seed);
     dice.force(h.rolls.iter().copied());
     world.insert_resource(dice);
-    let mut lines: Vec<String> = begin_operations(world).iter().map(|e| e.line()).collect();
+    let mut lines: Vec<String> = begin_game(world).iter().map(|e| e.line()).collect();
     for (no, entry) in &read.entries {
         match apply(world, &entry.order) {
             Ok(events) => lines.extend(events.iter().map(|e| e.line())),

@@ -87,6 +87,26 @@ pub fn state_text(world: &mut World) -> String {
             m.unit, m.left.0, m.hex_open
         ));
     }
+    if let Some(p) = world.get_resource::<crate::phases::Pending>() {
+        lines.push(format!("pending {:?}", p.0));
+    }
+    if let Some(c) = world.get_resource::<crate::phases::end::Control>() {
+        let mut hexes: Vec<String> =
+            c.0.0
+                .iter()
+                .map(|(h, s)| format!("{}={s:?}", h.label()))
+                .collect();
+        hexes.sort();
+        lines.push(format!("control {hexes:?}"));
+    }
+    if let Some(e) = world.get_resource::<crate::phases::end::Entered>() {
+        let mut ids: Vec<&String> = e.0.iter().collect();
+        ids.sort();
+        lines.push(format!("entered {ids:?}"));
+    }
+    if let Some(g) = world.get_resource::<crate::phases::end::GameOver>() {
+        lines.push(format!("over {:?}", g.0));
+    }
     if let Some(d) = world.get_resource::<Dice>() {
         let (pos, forced) = d.position();
         lines.push(format!("dice {pos} forced={forced:?}"));

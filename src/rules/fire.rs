@@ -962,6 +962,30 @@ pub fn resolve_hidden_fortification(
     })
 }
 
+/// The hexside that protects a target at `to` from fire out of `from`: the
+/// hedgerow (R 44.0) or wall (R 46.1) the thread crosses into the target
+/// hex, as a Player Aid key.
+pub fn hexside_protection(
+    board: &crate::world::Board,
+    from: crate::scenario::Coord,
+    to: crate::scenario::Coord,
+) -> Option<&'static str> {
+    use crate::rules::los::{ThreadStep, thread};
+    use crate::scenario::schema::HexsideFeature;
+    let edge = thread(board, from, to).iter().rev().find_map(|s| match s {
+        ThreadStep::Cross { into, edge, .. } if *into == to => Some(*edge),
+        _ => None,
+    })?;
+    let features = board.hexside(edge.coord, edge.side);
+    if features.contains(&HexsideFeature::Hedgerow) {
+        Some("hedgerow")
+    } else if features.contains(&HexsideFeature::Wall) {
+        Some("wall")
+    } else {
+        None
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -10,5 +10,6 @@ pub mod odds;
 pub mod ops_range;
 pub mod quantities;
 pub mod rout;
+pub mod victory;
 
 pub use quantities::*;

@@ -1,9 +1,18 @@
-//! Rout checks and Rout casualties — R 11.0, R 11.1 (the casualty margin),
-//! R 11.2 (No Quarter Morale). The rout move itself comes with the Rout
-//! Phase.
+//! The Rout Phase as pure rules — R 11.0 (who must check, the rout move and
+//! its destinations), R 11.1 (the casualty margin), R 11.2 (No Quarter,
+//! reduced Rout casualties), R 57.3 (SS Desperation), R 59.5 (Seishin). The
+//! phase flow is `phases/rout.rs`.
 
-use crate::rules::{D10, Morale};
+use std::collections::{BinaryHeap, HashMap};
+
+use crate::rules::fire::hexside_protection;
+use crate::rules::los::{LosQuery, line_of_sight, unit_level};
+use crate::rules::movement::{MoveRules, step_cost};
+use crate::rules::{D10, Morale, Mp};
+use crate::scenario::Coord;
 use crate::scenario::player_aid::PlayerAid;
+use crate::scenario::schema::{MapEdge, Side6};
+use crate::world::Board;
 
 /// What a Rout Phase MC did (R 11.0, R 11.1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -45,6 +54,401 @@ pub fn rout_check(
     } else {
         RoutResult::Routs
     }
+}
+
+/// An enemy unit as the Rout rules see it: where it is, and whether it is
+/// in Melee (R 12.0: a friendly unit shares its location).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct EnemyUnit {
+    pub at: Coord,
+    pub in_melee: bool,
+}
+
+/// Why a unit must take a Rout MC (R 11.0); one MC even if several apply.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RoutReason {
+    /// In the same location as an enemy unit.
+    InMelee,
+    /// Adjacent to an enemy unit not in Melee.
+    AdjacentEnemy,
+    /// Not in Beneficial Terrain, within 5 hexes of an enemy unit not in
+    /// Melee whose LOS is not Hindered.
+    Exposed,
+}
+
+impl RoutReason {
+    pub fn text(self) -> &'static str {
+        match self {
+            RoutReason::InMelee => "in Melee",
+            RoutReason::AdjacentEnemy => "adjacent to an enemy not in Melee",
+            RoutReason::Exposed => "not in Beneficial Terrain, in unhindered LOS of an enemy",
+        }
+    }
+}
+
+/// Beneficial Terrain in a hex (R 6.2, R 11.0): its terrain, or a
+/// Fortification in it, gives a Beneficial Terrain modifier.
+pub fn beneficial_hex(board: &Board, aid: &PlayerAid, at: Coord) -> bool {
+    let row_beneficial = |key: &str| aid.terrain_row(key).is_some_and(|r| r.beneficial);
+    board
+        .cell(at)
+        .is_some_and(|c| row_beneficial(c.terrain.key()))
+        || board.fortifications_at(at).any(|f| {
+            !f.kind.is_cave()
+                && crate::rules::fire::fortification_key(f.kind).is_some_and(row_beneficial)
+        })
+}
+
+/// Whether a unit at `at` must take a Rout MC, and why (R 11.0). Seishin
+/// Squads check only in Melee (R 59.5).
+pub fn rout_reason(
+    board: &Board,
+    aid: &PlayerAid,
+    at: Coord,
+    in_melee: bool,
+    seishin: bool,
+    enemies: &[EnemyUnit],
+) -> Option<RoutReason> {
+    if in_melee {
+        return Some(RoutReason::InMelee);
+    }
+    if seishin {
+        return None;
+    }
+    let free = enemies.iter().filter(|e| !e.in_melee);
+    if free.clone().any(|e| e.at.distance(at) == 1) {
+        return Some(RoutReason::AdjacentEnemy);
+    }
+    if beneficial_hex(board, aid, at) {
+        return None;
+    }
+    let range = u32::from(aid.constants.rout_check_range);
+    free.filter(|e| e.at.distance(at) <= range)
+        .any(|e| {
+            line_of_sight(board, aid, &LosQuery::new(e.at, at))
+                .sight()
+                .is_some_and(|s| s.hindrances == 0)
+        })
+        .then_some(RoutReason::Exposed)
+}
+
+/// A hex protects against one enemy (R 11.0): out of its LOS, or with a
+/// Beneficial Terrain modifier against its fire — the hex's terrain or
+/// Fortification, a hedgerow or wall its LOS crosses into the hex, or a
+/// higher elevation (R 47.3).
+pub fn protected_from(board: &Board, aid: &PlayerAid, enemy: Coord, at: Coord) -> bool {
+    if line_of_sight(board, aid, &LosQuery::new(enemy, at)).is_blocked() {
+        return true;
+    }
+    let row_beneficial = |key: &str| aid.terrain_row(key).is_some_and(|r| r.beneficial);
+    beneficial_hex(board, aid, at)
+        || hexside_protection(board, enemy, at).is_some_and(row_beneficial)
+        || unit_level(board, at, false) > unit_level(board, enemy, false)
+}
+
+/// What a rout move aims at (R 11.0).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RoutGoal {
+    /// A hex with Beneficial Terrain against every enemy, or out of all
+    /// enemy LOS, reached this phase.
+    Safety,
+    /// No such hex in reach: all MPs spent toward the nearest one.
+    TowardSafety,
+    /// No such hex at all: toward the Rout Edge by the fewest MPs.
+    TowardEdge,
+}
+
+impl RoutGoal {
+    pub fn text(self) -> &'static str {
+        match self {
+            RoutGoal::Safety => "to safety",
+            RoutGoal::TowardSafety => "toward safety",
+            RoutGoal::TowardEdge => "toward its Rout Edge",
+        }
+    }
+}
+
+/// One legal rout: the hexes entered, in order, and their MP cost.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RoutPath {
+    pub to: Coord,
+    pub path: Vec<Coord>,
+    pub cost: Mp,
+}
+
+/// Where a failed unit may rout (R 11.0).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RoutPlan {
+    /// The hexes it may end in, all serving the same goal; the owner
+    /// chooses when there are several.
+    Move {
+        goal: RoutGoal,
+        choices: Vec<RoutPath>,
+    },
+    /// It reaches its Rout Edge with the MP to leave: off the board,
+    /// eliminated.
+    OffEdge { path: Vec<Coord> },
+    /// No legal rout: eliminated.
+    Eliminated,
+}
+
+/// The question the rout move answers.
+#[derive(Debug, Clone)]
+pub struct RoutQuery<'a> {
+    pub from: Coord,
+    /// The unit's Movement allowance (R 11.0: "its normal Movement
+    /// allowance").
+    pub mp: Mp,
+    /// Every enemy unit, with its Melee status as it will be once the
+    /// routing units have left.
+    pub enemies: &'a [EnemyUnit],
+    /// Hexes the unit may pass but not end in (R 2.0 stacking).
+    pub full: &'a [Coord],
+    pub rout_edge: MapEdge,
+    pub rules: MoveRules,
+}
+
+/// How far `c` is from a map edge, in hexes.
+pub fn edge_distance(c: Coord, edge: MapEdge, columns: u8, rows: u8) -> u32 {
+    u32::from(match edge {
+        MapEdge::North => c.row,
+        MapEdge::South => rows.saturating_sub(c.row + 1),
+        MapEdge::West => c.col,
+        MapEdge::East => columns.saturating_sub(c.col + 1),
+    })
+}
+
+/// Bounds the search; far above any real board's states.
+const MAX_STATES: usize = 50_000;
+
+/// The legal rout moves of a failed unit (R 11.0). A step may not enter an
+/// enemy's hex or a hex adjacent to an enemy not in Melee, nor bring the
+/// unit closer (in hexes) to an enemy it sees or has seen during this rout.
+/// With those limits: every hex reachable this phase that protects against
+/// all enemies (the owner's choice); else the hexes where all MPs run out on
+/// a cheapest route toward the nearest such hex; else toward the Rout Edge
+/// by the fewest MPs, leaving the board when the edge is reached with the
+/// off-board cost left; else, when no step at all is legal, elimination.
+pub fn destinations(board: &Board, aid: &PlayerAid, q: &RoutQuery) -> RoutPlan {
+    // The enemy hexes, once each, for the "seen" set (a bit mask).
+    let mut enemy_hexes: Vec<Coord> = q.enemies.iter().map(|e| e.at).collect();
+    enemy_hexes.sort();
+    enemy_hexes.dedup();
+    enemy_hexes.truncate(64);
+    let free: Vec<Coord> = q
+        .enemies
+        .iter()
+        .filter(|e| !e.in_melee)
+        .map(|e| e.at)
+        .collect();
+    let mut sees: HashMap<Coord, u64> = HashMap::new();
+    let mut seen_from = |c: Coord| -> u64 {
+        *sees.entry(c).or_insert_with(|| {
+            enemy_hexes
+                .iter()
+                .enumerate()
+                .filter(|(_, e)| !line_of_sight(board, aid, &LosQuery::new(**e, c)).is_blocked())
+                .fold(0, |m, (i, _)| m | (1 << i))
+        })
+    };
+    let legal_hex =
+        |c: Coord| !enemy_hexes.contains(&c) && !free.iter().any(|e| e.distance(c) == 1);
+
+    // Dijkstra over (hex, enemies seen), without an MP limit: the limit is
+    // applied when choosing.
+    type State = (Coord, u64);
+    let start: State = (q.from, seen_from(q.from));
+    let mut best: HashMap<State, (Mp, Option<State>)> = HashMap::new();
+    let mut heap = BinaryHeap::new();
+    best.insert(start, (Mp(0), None));
+    heap.push(std::cmp::Reverse((Mp(0), start.0, start.1)));
+    while let Some(std::cmp::Reverse((cost, here, mask))) = heap.pop() {
+        if best.get(&(here, mask)).is_some_and(|b| b.0 < cost) || best.len() > MAX_STATES {
+            continue;
+        }
+        for side in Side6::ALL {
+            let Some(to) = board.neighbour(here, side) else {
+                continue;
+            };
+            if !legal_hex(to) {
+                continue;
+            }
+            let closer = enemy_hexes
+                .iter()
+                .enumerate()
+                .any(|(i, e)| mask & (1 << i) != 0 && to.distance(*e) < here.distance(*e));
+            if closer {
+                continue;
+            }
+            let Ok(step) = step_cost(board, aid, q.rules, here, to) else {
+                continue;
+            };
+            let next = (to, mask | seen_from(to));
+            let c = cost + step.total;
+            if best.get(&next).is_none_or(|b| c < b.0) {
+                best.insert(next, (c, Some((here, mask))));
+                heap.push(std::cmp::Reverse((c, next.0, next.1)));
+            }
+        }
+    }
+    let path_to = |mut s: State| -> Vec<(Coord, Mp)> {
+        let mut out = Vec::new();
+        while let Some((cost, parent)) = best.get(&s).copied() {
+            out.push((s.0, cost));
+            match parent {
+                Some(p) => s = p,
+                None => break,
+            }
+        }
+        out.pop(); // the start hex
+        out.reverse();
+        out
+    };
+    let may_end = |c: Coord| c != q.from && !q.full.contains(&c);
+    let mut states: Vec<(State, Mp)> = best.iter().map(|(s, b)| (*s, b.0)).collect();
+    states.sort_by_key(|(s, c)| (*c, s.0, s.1));
+
+    // 1. Safety within reach: the owner chooses among the hexes.
+    let mut safe_cache: HashMap<Coord, bool> = HashMap::new();
+    let mut safe = |c: Coord| {
+        *safe_cache.entry(c).or_insert_with(|| {
+            q.enemies
+                .iter()
+                .all(|e| protected_from(board, aid, e.at, c))
+        })
+    };
+    let mut choices: Vec<RoutPath> = Vec::new();
+    for (s, cost) in &states {
+        if *cost <= q.mp && may_end(s.0) && !choices.iter().any(|c| c.to == s.0) && safe(s.0) {
+            choices.push(RoutPath {
+                to: s.0,
+                path: path_to(*s).into_iter().map(|p| p.0).collect(),
+                cost: *cost,
+            });
+        }
+    }
+    if !choices.is_empty() {
+        choices.sort_by_key(|c| c.to);
+        return RoutPlan::Move {
+            goal: RoutGoal::Safety,
+            choices,
+        };
+    }
+    // Where all MPs run out along each cheapest route to one of `targets`.
+    let toward = |targets: &[State]| -> Vec<RoutPath> {
+        let mut out: Vec<RoutPath> = Vec::new();
+        for t in targets {
+            let mut path = path_to(*t);
+            while path
+                .last()
+                .is_some_and(|(c, cost)| *cost > q.mp || !may_end(*c))
+            {
+                path.pop();
+            }
+            if let Some(&(to, cost)) = path.last()
+                && !out.iter().any(|o| o.to == to)
+            {
+                out.push(RoutPath {
+                    to,
+                    path: path.iter().map(|p| p.0).collect(),
+                    cost,
+                });
+            }
+        }
+        out.sort_by_key(|c| c.to);
+        out
+    };
+    let cheapest = |pick: &mut dyn FnMut(Coord) -> bool| -> Vec<State> {
+        let hits: Vec<&(State, Mp)> = states
+            .iter()
+            .filter(|(s, _)| s.0 != q.from && pick(s.0))
+            .collect();
+        let Some(min) = hits.first().map(|h| h.1) else {
+            return Vec::new();
+        };
+        hits.iter().filter(|h| h.1 == min).map(|h| h.0).collect()
+    };
+    // 2. Safety beyond reach: all MPs toward the nearest.
+    let targets = cheapest(&mut safe);
+    if !targets.is_empty() {
+        let choices = toward(&targets);
+        if !choices.is_empty() {
+            return RoutPlan::Move {
+                goal: RoutGoal::TowardSafety,
+                choices,
+            };
+        }
+    }
+    // 3. Toward the Rout Edge by the fewest MPs; off it with MP to spare.
+    let (columns, rows) = (board.columns, board.rows);
+    let targets = cheapest(&mut |c: Coord| c.on_edge(q.rout_edge, columns, rows));
+    let off = Mp::whole(u16::from(aid.constants.off_board_mp));
+    if let Some(t) = targets.iter().find(|t| best[t].0 + off <= q.mp) {
+        return RoutPlan::OffEdge {
+            path: path_to(*t).into_iter().map(|p| p.0).collect(),
+        };
+    }
+    let mut choices = toward(&targets);
+    if choices.is_empty() {
+        // The edge cannot be reached: as near to it as the MPs allow.
+        let reach: Vec<&(State, Mp)> = states
+            .iter()
+            .filter(|(s, c)| *c <= q.mp && may_end(s.0))
+            .collect();
+        if let Some(nearest) = reach
+            .iter()
+            .map(|(s, _)| edge_distance(s.0, q.rout_edge, columns, rows))
+            .min()
+        {
+            let ends: Vec<State> = reach
+                .iter()
+                .filter(|(s, _)| edge_distance(s.0, q.rout_edge, columns, rows) == nearest)
+                .map(|(s, _)| *s)
+                .collect();
+            choices = toward(&ends);
+        }
+    }
+    if choices.is_empty() {
+        RoutPlan::Eliminated
+    } else {
+        RoutPlan::Move {
+            goal: RoutGoal::TowardEdge,
+            choices,
+        }
+    }
+}
+
+/// No Quarter (R 11.2, R 57.1, R 59.1): the Rout Phase Morale bonus of a
+/// unit in Melee, by who it fights.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NoQuarter {
+    /// A non-Japanese unit in Melee with Japanese units.
+    pub against_japanese: bool,
+    /// Germans and Russians in Melee with each other, from 1942.
+    pub german_russian: bool,
+}
+
+/// SS Desperation (R 57.3, R 11.2): a Full-Strength SS unit, against
+/// Russians, that would be eliminated for failing to Rout and failed its MC
+/// by exactly one, is instead Reduced, stays and is Fully Suppressed.
+pub fn ss_desperation(ss: bool, full_strength: bool, vs_russians: bool, margin: u8) -> bool {
+    ss && full_strength && vs_russians && margin == 1
+}
+
+/// Units of one hex: the hexes a routing unit may not end in are those with
+/// the stacking limit already reached by its side (R 2.0).
+pub fn full_hexes(friends: &[Coord], limit: u8) -> Vec<Coord> {
+    let mut count: HashMap<Coord, u8> = HashMap::new();
+    for f in friends {
+        *count.entry(*f).or_default() += 1;
+    }
+    let mut out: Vec<Coord> = count
+        .into_iter()
+        .filter(|(_, n)| *n >= limit)
+        .map(|(c, _)| c)
+        .collect();
+    out.sort();
+    out
 }
 
 #[cfg(test)]

@@ -66,6 +66,30 @@ pub struct Constants {
     pub cave_min_fp: u8,
     /// Morale is never below this (PAC §5).
     pub morale_floor: u8,
+    /// Moving off the board costs this many MP (R 18.0); a routing unit
+    /// needs it left on reaching its Rout Edge (R 11.0).
+    #[serde(default = "one")]
+    pub off_board_mp: u8,
+    /// Year from which Germans and Russians in Melee with each other get the
+    /// No Quarter Morale bonus (R 11.2, R 57.1).
+    #[serde(default = "no_quarter_year")]
+    pub no_quarter_german_russian_from: u16,
+    /// Melee FP bonus of a unit that was Concealed when the enemy entered its
+    /// Jungle hex: it strikes first (R 51.2).
+    #[serde(default = "two")]
+    pub melee_ambush_fp: u8,
+}
+
+fn one() -> u8 {
+    1
+}
+
+fn two() -> u8 {
+    2
+}
+
+fn no_quarter_year() -> u16 {
+    1942
 }
 
 /// A table cell: a modifier, an MP cost, "not allowed", or words.

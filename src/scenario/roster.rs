@@ -153,5 +153,8 @@ pub struct UnitType {
     /// Seishin (R 59.5).
     #[serde(default)]
     pub seishin: bool,
+    /// Waffen-SS: SS Desperation against Russians (R 57.3, R 11.2).
+    #[serde(default)]
+    pub ss: bool,
     pub source: Source,
 }

@@ -7,8 +7,8 @@
 use bevy::prelude::*;
 
 use crate::engine::op_fire::OpFireWindow;
-use crate::engine::operations::{apply, begin_operations};
 use crate::engine::{Dice, Order};
+use crate::phases::{apply, begin_game};
 use crate::world::Unit;
 
 use super::{Hovered, Selected};
@@ -32,7 +32,7 @@ pub fn start_operations(world: &mut World) {
             .map_or(0, |d| d.as_secs());
         world.insert_resource(Dice::seeded(seed));
     }
-    let events = begin_operations(world);
+    let events = begin_game(world);
     let mut log = world.get_resource_or_insert_with(GameLog::default);
     log.lines.extend(events.iter().map(|e| e.line()));
 }

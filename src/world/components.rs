@@ -132,3 +132,14 @@ pub struct TurnTrack {
 /// active side; `V` hands the screen over.
 #[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Viewer(pub SideId);
+
+/// A Flank counter: the unit entered Melee through a flank hex of every
+/// enemy unit there, +1 Melee FP; removed in the Recovery Phase (R 12.2).
+#[derive(Component, Debug, Clone, Copy)]
+pub struct Flank;
+
+/// Melee Ambush: the unit was Concealed in the Jungle when an enemy entered
+/// its Melee; this turn it strikes first, at +2 Melee FP, and its casualties
+/// are applied before the others attack (R 51.2).
+#[derive(Component, Debug, Clone, Copy)]
+pub struct Ambush;

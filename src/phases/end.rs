@@ -1,0 +1,339 @@
+//! Hex control, reinforcements and the end of the scenario — R 18.0 (a hex
+//! is controlled by the side that last had a unit in it or passing through
+//! it with no enemy present; a unit eliminated entering a hex does not
+//! control it; setup areas start controlled; reinforcements; victory),
+//! R 16.1 (Area of Control).
+
+use std::collections::{HashMap, HashSet};
+
+use bevy::prelude::*;
+
+use crate::engine::events::GameEvent;
+use crate::engine::orders::Refusal;
+use crate::rules::victory::{HexControl, Tally, Verdict, evaluate, in_area_of_control};
+use crate::scenario::Coord;
+use crate::scenario::coords::expand;
+use crate::scenario::roster::UnitClass;
+use crate::scenario::schema::{Entry, Nationality, SideId};
+use crate::world::{
+    ActiveScenario, AidRes, BoardRes, Concealed, Location, RosterRes, StackOrder, TurnTrack, Unit,
+};
+
+use super::{Decision, Pending, ask, on_board};
+
+/// Who controls each hex (R 18.0).
+#[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
+pub struct Control(pub HexControl);
+
+/// Reinforcements that have entered play, by id.
+#[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
+pub struct Entered(pub HashSet<String>);
+
+/// The scenario is over; its verdict.
+#[derive(Resource, Debug, Clone, PartialEq, Eq)]
+pub struct GameOver(pub Verdict);
+
+/// At the start: every hex of a side's setup area is its own (R 18.0).
+pub fn init_control(world: &mut World) {
+    let sc = world.resource::<ActiveScenario>().scenario.clone();
+    let mut control = HexControl::default();
+    for card in &sc.sides {
+        for area in &card.setup_area {
+            for c in expand(area, sc.map.columns, sc.map.rows).unwrap_or_default() {
+                control.occupy(c, card.side);
+            }
+        }
+    }
+    world.insert_resource(Control(control));
+    world.init_resource::<Entered>();
+}
+
+/// Every hex with units of one side only (Decoys do not control) is that
+/// side's (R 18.0).
+pub fn note_occupied(world: &mut World) {
+    if world.get_resource::<Control>().is_none() {
+        return;
+    }
+    let all = on_board(world);
+    let mut sides: HashMap<Coord, [bool; 2]> = HashMap::new();
+    for u in all.iter().filter(|u| !u.is_decoy()) {
+        sides.entry(u.at).or_default()[u.unit.side.index()] = true;
+    }
+    let mut control = world.resource_mut::<Control>();
+    for (c, present) in sides {
+        match present {
+            [true, false] => control.0.occupy(c, SideId::Allies),
+            [false, true] => control.0.occupy(c, SideId::Axis),
+            _ => {}
+        }
+    }
+}
+
+/// Hexes passed through during the order (R 18.0): a unit entering a hex
+/// with no enemy present controls it, unless it is eliminated entering it.
+pub fn note_moves(world: &mut World, events: &[GameEvent]) {
+    if world.get_resource::<Control>().is_none() {
+        return;
+    }
+    let sc = world.resource::<ActiveScenario>().scenario.clone();
+    let roster = world.resource::<RosterRes>().0.clone();
+    let all = on_board(world);
+    // (unit, hex, still standing)
+    let mut entries: Vec<(String, String, bool)> = Vec::new();
+    for e in events {
+        match e {
+            GameEvent::Moved { unit, to, .. } => entries.push((unit.clone(), to.clone(), true)),
+            GameEvent::Eliminated { unit } | GameEvent::DecoyRemoved { unit } => {
+                if let Some(last) = entries.iter_mut().rev().find(|x| &x.0 == unit) {
+                    last.2 = false;
+                }
+            }
+            _ => {}
+        }
+    }
+    let kind_of = |id: &str| {
+        sc.setup
+            .iter()
+            .find(|p| p.id == id)
+            .map(|p| (p.side, p.unit.clone()))
+            .or_else(|| {
+                sc.reinforcements.iter().find_map(|r| {
+                    r.units
+                        .iter()
+                        .find(|u| u.id == id)
+                        .map(|u| (r.side, u.unit.clone()))
+                })
+            })
+    };
+    let mut control = world.resource_mut::<Control>();
+    for (unit, hex, standing) in entries {
+        let (Some((side, kind)), Ok(c)) = (
+            kind_of(&unit),
+            Coord::parse(&hex, sc.map.columns, sc.map.rows),
+        ) else {
+            continue;
+        };
+        let decoy = roster
+            .get(&kind)
+            .is_some_and(|t| t.class == UnitClass::Decoy);
+        let enemy_there = all
+            .iter()
+            .any(|o| o.at == c && o.unit.side != side && !o.is_decoy());
+        if standing && !decoy && !enemy_there {
+            control.0.occupy(c, side);
+        }
+    }
+}
+
+/// Hexes where a reinforcement of `side` may enter by its `entry` (R 16.1,
+/// R 18.0): not holding or adjacent to an enemy unit, and not full.
+fn entry_hexes(world: &mut World, side: SideId, entry: &Entry) -> Vec<Coord> {
+    let board = world.resource::<BoardRes>().0.clone();
+    let aid = world.resource::<AidRes>().0.clone();
+    let sc = world.resource::<ActiveScenario>().scenario.clone();
+    let all = on_board(world);
+    let friends: Vec<Coord> = all
+        .iter()
+        .filter(|u| u.unit.side == side)
+        .map(|u| u.at)
+        .collect();
+    let enemies: Vec<Coord> = all
+        .iter()
+        .filter(|u| u.unit.side != side)
+        .map(|u| u.at)
+        .collect();
+    let edge = sc
+        .sides
+        .iter()
+        .find(|c| c.side == side)
+        .map(|c| c.rout_edge);
+    let (columns, rows) = (board.columns, board.rows);
+    let candidates: Vec<Coord> = match entry {
+        Entry::Edge(e) => board
+            .coords()
+            .filter(|c| c.on_edge(*e, columns, rows))
+            .collect(),
+        Entry::AreaOfControl => match edge {
+            Some(edge) => board
+                .coords()
+                .filter(|c| in_area_of_control(*c, edge, columns, rows, &friends, &enemies))
+                .collect(),
+            None => Vec::new(),
+        },
+        Entry::Hexes(list) => list
+            .iter()
+            .flat_map(|h| expand(h, columns, rows).unwrap_or_default())
+            .collect(),
+    };
+    let limit = usize::from(aid.constants.stacking_per_side);
+    let mut out: Vec<Coord> = candidates
+        .into_iter()
+        .filter(|c| enemies.iter().all(|e| e.distance(*c) > 1))
+        .filter(|c| friends.iter().filter(|f| *f == c).count() < limit)
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// Before a turn begins, its reinforcements enter (R 18.0): one at a time,
+/// the owner choosing where when there is a choice. True when all are in.
+/// A reinforcement with nowhere legal to enter waits for the next turn.
+pub fn place_reinforcements(world: &mut World, events: &mut Vec<GameEvent>) -> bool {
+    let sc = world.resource::<ActiveScenario>().scenario.clone();
+    let turn = world.resource::<TurnTrack>().turn;
+    world.init_resource::<Entered>();
+    for r in sc.reinforcements.iter().filter(|r| r.turn <= turn) {
+        for u in &r.units {
+            if world.resource::<Entered>().0.contains(&u.id) {
+                continue;
+            }
+            let hexes = entry_hexes(world, r.side, &r.entry);
+            match hexes.as_slice() {
+                [] => continue,
+                [only] => enter(world, &u.id, *only, events),
+                many => {
+                    ask(
+                        world,
+                        Decision::Reinforcement {
+                            side: r.side,
+                            unit: u.id.clone(),
+                            choices: many.iter().map(|c| c.label()).collect(),
+                        },
+                        events,
+                    );
+                    return false;
+                }
+            }
+        }
+    }
+    true
+}
+
+/// Puts a reinforcement on the board (R 18.0: it may be Concealed; a
+/// Japanese one under a -2 counter, R 59.2).
+fn enter(world: &mut World, id: &str, at: Coord, events: &mut Vec<GameEvent>) {
+    let sc = world.resource::<ActiveScenario>().scenario.clone();
+    let Some((side, u)) = sc
+        .reinforcements
+        .iter()
+        .find_map(|r| r.units.iter().find(|u| u.id == id).map(|u| (r.side, u)))
+    else {
+        return;
+    };
+    let japanese = sc
+        .sides
+        .iter()
+        .any(|c| c.side == side && c.nationality == Nationality::Japanese);
+    let stack = on_board(world).iter().filter(|o| o.at == at).count() as u8;
+    let mut e = world.spawn((
+        Unit {
+            id: u.id.clone(),
+            kind: u.unit.clone(),
+            side,
+            reduced: false,
+            company: u.company.clone(),
+        },
+        Location {
+            coord: at,
+            in_cave: false,
+        },
+        StackOrder(stack),
+    ));
+    if u.concealed {
+        e.insert(Concealed {
+            minus_two: sc.special_rules.japanese_minus_two_conceal && japanese,
+        });
+    }
+    world.resource_mut::<Entered>().0.insert(u.id.clone());
+    events.push(GameEvent::Reinforces {
+        unit: u.id.clone(),
+        at: at.label(),
+    });
+}
+
+/// The owner's choice of entry hex.
+pub fn answer_place(
+    world: &mut World,
+    decision: &Decision,
+    unit: &str,
+    at: &str,
+    events: &mut Vec<GameEvent>,
+) -> Result<(), Refusal> {
+    let Decision::Reinforcement {
+        unit: arriving,
+        choices,
+        ..
+    } = decision
+    else {
+        return Err(Refusal::NothingToAnswer);
+    };
+    if unit != arriving || !choices.iter().any(|c| c == at) {
+        return Err(Refusal::WrongAnswer {
+            reason: format!("{arriving} may enter at one of its entry hexes only (R 18.0)"),
+        });
+    }
+    let board = world.resource::<BoardRes>().0.clone();
+    let Ok(c) = Coord::parse(at, board.columns, board.rows) else {
+        return Err(Refusal::BadHex {
+            label: at.to_string(),
+        });
+    };
+    world.remove_resource::<Pending>();
+    enter(world, unit, c, events);
+    Ok(())
+}
+
+/// What the game counts at its end (R 18.0): control, and the losses of
+/// each side among the Squads and WTs that were ever on the board.
+pub fn tally(world: &mut World) -> Tally {
+    let sc = world.resource::<ActiveScenario>().scenario.clone();
+    let roster = world.resource::<RosterRes>().0.clone();
+    let entered = world.get_resource::<Entered>().cloned().unwrap_or_default();
+    let all = on_board(world);
+    let mut t = Tally {
+        control: world
+            .get_resource::<Control>()
+            .map(|c| c.0.clone())
+            .unwrap_or_default(),
+        ..Tally::default()
+    };
+    let appeared = sc
+        .setup
+        .iter()
+        .map(|p| (p.id.clone(), p.side, p.unit.clone()))
+        .chain(sc.reinforcements.iter().flat_map(|r| {
+            r.units
+                .iter()
+                .filter(|u| entered.0.contains(&u.id))
+                .map(move |u| (u.id.clone(), r.side, u.unit.clone()))
+        }));
+    for (id, side, kind) in appeared {
+        if roster
+            .get(&kind)
+            .is_some_and(|t| t.class == UnitClass::Decoy)
+        {
+            continue;
+        }
+        match all.iter().find(|u| u.unit.id == id) {
+            None => t.eliminated[side.index()] += 1,
+            Some(u) if u.unit.reduced => t.reduced[side.index()] += 1,
+            Some(_) => {}
+        }
+    }
+    t
+}
+
+/// The last turn is over: victory is determined (R 13.0, R 18.0).
+pub fn finish(world: &mut World, events: &mut Vec<GameEvent>) {
+    note_occupied(world);
+    let sc = world.resource::<ActiveScenario>().scenario.clone();
+    let t = tally(world);
+    let verdict = evaluate(&sc.victory, sc.map.columns, sc.map.rows, &t);
+    events.push(GameEvent::GameEnded {
+        winner: verdict.winner,
+        reasons: verdict.reasons.clone(),
+        losses: t.losses(),
+    });
+    world.insert_resource(GameOver(verdict));
+}

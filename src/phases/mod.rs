@@ -1,0 +1,351 @@
+//! The turn after the Operations Phase (R 1.0): the Rout Phase
+//! (`rout.rs`, R 11.0–11.2), the Melee Phase (`melee.rs`, R 12.0–12.2), the
+//! Recovery Phase (`recovery.rs`, R 13.0), and the end of the scenario with
+//! hex control, reinforcements and victory (`end.rs`, R 16.1, R 18.0).
+//!
+//! [`begin_game`] and [`apply`] drive a whole game: orders of the
+//! Operations Phase go to `engine::operations`; every phase without a choice
+//! to make then runs by itself until the game waits for a [`Decision`]
+//! (answered by an order, like the Op Fire window) or the game is over.
+
+pub mod cp;
+pub mod end;
+pub mod melee;
+pub mod recovery;
+pub mod rout;
+
+use bevy::prelude::*;
+
+use crate::engine::events::GameEvent;
+use crate::engine::orders::{Order, Refusal};
+use crate::engine::random::Lcg;
+use crate::scenario::Coord;
+use crate::scenario::roster::UnitClass;
+use crate::scenario::schema::SideId;
+use crate::world::{ActiveScenario, Location, Phase, RosterRes, TurnTrack, Unit};
+
+/// A choice the game waits for, answered by an order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Decision {
+    /// Spend a CP to re-roll (R 3.0): a failed Rout MC (`units` is the one
+    /// unit) or a unit's Melee dice (one CP per side per Melee). Answer
+    /// `cp_reroll(unit: Some(..))` or `cp_reroll(unit: None)`.
+    CpReroll {
+        side: SideId,
+        units: Vec<String>,
+        what: &'static str,
+    },
+    /// Where a routing unit goes when several hexes qualify (R 11.0).
+    /// Answer `rout(unit, to)`.
+    RoutDestination {
+        side: SideId,
+        unit: String,
+        choices: Vec<String>,
+    },
+    /// Which Melee the first player resolves next (R 12.0). Answer
+    /// `melee(at)`.
+    MeleeOrder { side: SideId, choices: Vec<String> },
+    /// The owner allocates `count` Melee casualties among its units
+    /// (R 12.0). Answer `casualties(units: [..])`, one id per Reduction.
+    Casualties {
+        side: SideId,
+        at: String,
+        count: u8,
+        units: Vec<String>,
+    },
+    /// Where a reinforcement enters (R 16.1, R 18.0). Answer
+    /// `place(unit, at)`.
+    Reinforcement {
+        side: SideId,
+        unit: String,
+        choices: Vec<String>,
+    },
+}
+
+impl Decision {
+    pub fn side(&self) -> SideId {
+        match self {
+            Decision::CpReroll { side, .. }
+            | Decision::RoutDestination { side, .. }
+            | Decision::MeleeOrder { side, .. }
+            | Decision::Casualties { side, .. }
+            | Decision::Reinforcement { side, .. } => *side,
+        }
+    }
+
+    /// What the game waits for, in words (with its rule).
+    pub fn describe(&self) -> String {
+        match self {
+            Decision::CpReroll { units, what, .. } => {
+                format!(
+                    "a CP re-roll of {what} for {} or none (R 3.0)",
+                    units.join(", ")
+                )
+            }
+            Decision::RoutDestination { unit, choices, .. } => {
+                format!(
+                    "{unit}'s Rout destination, one of {} (R 11.0)",
+                    choices.join(", ")
+                )
+            }
+            Decision::MeleeOrder { choices, .. } => {
+                format!("the next Melee, one of {} (R 12.0)", choices.join(", "))
+            }
+            Decision::Casualties {
+                at, count, units, ..
+            } => format!(
+                "{count} Melee casualties in {at} among {} (R 12.0)",
+                units.join(", ")
+            ),
+            Decision::Reinforcement { unit, choices, .. } => format!(
+                "where {unit} enters, one of {} (R 18.0)",
+                if choices.len() > 8 {
+                    format!("{} and {} more", choices[..8].join(", "), choices.len() - 8)
+                } else {
+                    choices.join(", ")
+                }
+            ),
+        }
+    }
+}
+
+/// The decision the game waits for, if any.
+#[derive(Resource, Debug, Clone, PartialEq, Eq)]
+pub struct Pending(pub Decision);
+
+/// Asks for a decision: the event says who must answer what.
+pub(crate) fn ask(world: &mut World, decision: Decision, events: &mut Vec<GameEvent>) {
+    events.push(GameEvent::DecisionAwaited {
+        side: decision.side(),
+        what: decision.describe(),
+    });
+    world.insert_resource(Pending(decision));
+}
+
+/// Starts a game at its first turn: hexes of the setup areas controlled,
+/// Turn 1 reinforcements placed, then the Operations Phase.
+pub fn begin_game(world: &mut World) -> Vec<GameEvent> {
+    end::init_control(world);
+    let mut events = Vec::new();
+    advance(world, &mut events);
+    events
+}
+
+/// Checks an order against the state, then executes it and runs the game on
+/// until it waits again.
+pub fn apply(world: &mut World, order: &Order) -> Result<Vec<GameEvent>, Refusal> {
+    if world.get_resource::<end::GameOver>().is_some() {
+        return Err(Refusal::GameOver);
+    }
+    let mut events = Vec::new();
+    if let Some(Pending(decision)) = world.get_resource::<Pending>().cloned() {
+        answer(world, &decision, order, &mut events)?;
+        advance(world, &mut events);
+        return Ok(events);
+    }
+    if is_answer(order) {
+        return Err(Refusal::NothingToAnswer);
+    }
+    let phase = world.get_resource::<TurnTrack>().map(|t| t.phase);
+    if phase != Some(Phase::Operations) {
+        return Err(Refusal::NotOperationsPhase);
+    }
+    melee::check_no_withdrawal(world, order)?;
+    let ops = crate::engine::operations::apply(world, order)?;
+    end::note_moves(world, &ops);
+    events.extend(ops);
+    advance(world, &mut events);
+    Ok(events)
+}
+
+fn is_answer(order: &Order) -> bool {
+    matches!(
+        order,
+        Order::CpReroll { .. }
+            | Order::Rout { .. }
+            | Order::Melee { .. }
+            | Order::Casualties { .. }
+            | Order::Place { .. }
+    )
+}
+
+fn answer(
+    world: &mut World,
+    decision: &Decision,
+    order: &Order,
+    events: &mut Vec<GameEvent>,
+) -> Result<(), Refusal> {
+    match (decision, order) {
+        (Decision::CpReroll { .. }, Order::CpReroll { unit }) => {
+            match world.resource::<TurnTrack>().phase {
+                Phase::Rout => rout::answer_reroll(world, decision, unit.as_deref(), events),
+                _ => melee::answer_reroll(world, decision, unit.as_deref(), events),
+            }
+        }
+        (Decision::RoutDestination { .. }, Order::Rout { unit, to }) => {
+            rout::answer_destination(world, decision, unit, to, events)
+        }
+        (Decision::MeleeOrder { choices, .. }, Order::Melee { at }) => {
+            if !choices.contains(at) {
+                return Err(Refusal::WrongAnswer {
+                    reason: format!("no Melee to resolve in {at} (R 12.0)"),
+                });
+            }
+            world.remove_resource::<Pending>();
+            melee::choose(world, at, events);
+            Ok(())
+        }
+        (Decision::Casualties { .. }, Order::Casualties { units }) => {
+            melee::answer_casualties(world, decision, units, events)
+        }
+        (Decision::Reinforcement { .. }, Order::Place { unit, at }) => {
+            end::answer_place(world, decision, unit, at, events)
+        }
+        _ => Err(Refusal::DecisionAwaited {
+            what: decision.describe(),
+        }),
+    }
+}
+
+/// Runs every phase that needs no choice, until the game waits for an order
+/// (Operations), a decision, or is over.
+pub fn advance(world: &mut World, events: &mut Vec<GameEvent>) {
+    // Every pass either waits, ends the game, or moves a phase on; the bound
+    // only guards against a bug looping forever.
+    for _ in 0..1000 {
+        if world.get_resource::<Pending>().is_some()
+            || world.get_resource::<end::GameOver>().is_some()
+        {
+            return;
+        }
+        end::note_occupied(world);
+        let Some(phase) = world.get_resource::<TurnTrack>().map(|t| t.phase) else {
+            return;
+        };
+        match phase {
+            Phase::Setup => {
+                if end::place_reinforcements(world, events) {
+                    let ops = crate::engine::operations::begin_operations(world);
+                    let ended = world.resource::<TurnTrack>().phase != Phase::Operations;
+                    events.extend(ops);
+                    if !ended {
+                        return;
+                    }
+                }
+            }
+            Phase::Operations => {
+                if world
+                    .get_resource::<crate::engine::operations::OpsState>()
+                    .is_some()
+                {
+                    return;
+                }
+                // No Operations Phase under way (a world set up by hand).
+                let ops = crate::engine::operations::begin_operations(world);
+                events.extend(ops);
+                if world.resource::<TurnTrack>().phase == Phase::Operations {
+                    return;
+                }
+            }
+            Phase::Rout => {
+                if rout::run(world, events) {
+                    next_phase(world, Phase::Rout, Phase::Melee, events);
+                }
+            }
+            Phase::Melee => {
+                if melee::run(world, events) {
+                    next_phase(world, Phase::Melee, Phase::Recovery, events);
+                }
+            }
+            Phase::Recovery => recovery::run(world, events),
+        }
+    }
+}
+
+pub(crate) fn next_phase(world: &mut World, from: Phase, to: Phase, events: &mut Vec<GameEvent>) {
+    if let Some(mut t) = world.get_resource_mut::<TurnTrack>() {
+        t.phase = to;
+    }
+    events.push(GameEvent::PhaseEnded {
+        phase: from,
+        next: to,
+    });
+}
+
+/// The first player of the scenario: first in the Rout Phase and the one
+/// who orders the Melees (R 11.0, R 12.0).
+pub(crate) fn first_player(world: &World) -> SideId {
+    world.resource::<ActiveScenario>().scenario.first_player
+}
+
+/// One unit on the board, as the phases read it.
+#[derive(Debug, Clone)]
+pub(crate) struct OnBoard {
+    pub entity: Entity,
+    pub unit: Unit,
+    pub at: Coord,
+    pub in_cave: bool,
+    pub class: UnitClass,
+}
+
+impl OnBoard {
+    pub fn location(&self) -> (Coord, bool) {
+        (self.at, self.in_cave)
+    }
+
+    pub fn is_decoy(&self) -> bool {
+        self.class == UnitClass::Decoy
+    }
+}
+
+/// Every unit on the board, sorted by id.
+pub(crate) fn on_board(world: &mut World) -> Vec<OnBoard> {
+    let roster = world.resource::<RosterRes>().0.clone();
+    let mut q = world.query::<(Entity, &Unit, &Location)>();
+    let mut all: Vec<OnBoard> = q
+        .iter(world)
+        .map(|(e, u, l)| OnBoard {
+            entity: e,
+            unit: u.clone(),
+            at: l.coord,
+            in_cave: l.in_cave,
+            class: roster.get(&u.kind).map_or(UnitClass::Squad, |t| t.class),
+        })
+        .collect();
+    all.sort_by(|a, b| a.unit.id.cmp(&b.unit.id));
+    all
+}
+
+/// Whether a unit shares its location with an enemy unit that is not a
+/// Decoy: in Melee (R 12.0).
+pub(crate) fn in_melee(all: &[OnBoard], u: &OnBoard) -> bool {
+    all.iter()
+        .any(|o| o.unit.side != u.unit.side && !o.is_decoy() && o.location() == u.location())
+}
+
+/// A random answer to the decision pending, for the random player.
+pub fn random_answer(world: &World, rng: &mut Lcg) -> Option<Order> {
+    let Pending(decision) = world.get_resource::<Pending>()?;
+    let pick = |v: &[String], rng: &mut Lcg| v[rng.below(v.len())].clone();
+    Some(match decision {
+        Decision::CpReroll { units, .. } => Order::CpReroll {
+            unit: (rng.below(2) == 0 && !units.is_empty()).then(|| pick(units, rng)),
+        },
+        Decision::RoutDestination { unit, choices, .. } => Order::Rout {
+            unit: unit.clone(),
+            to: pick(choices, rng),
+        },
+        Decision::MeleeOrder { choices, .. } => Order::Melee {
+            at: pick(choices, rng),
+        },
+        Decision::Casualties {
+            at, count, units, ..
+        } => Order::Casualties {
+            units: melee::random_allocation(world, at, *count, units, rng),
+        },
+        Decision::Reinforcement { unit, choices, .. } => Order::Place {
+            unit: unit.clone(),
+            at: pick(choices, rng),
+        },
+    })
+}

@@ -1,0 +1,58 @@
+//! The Recovery Phase — R 13.0: units not in Melee recover one step of
+//! Suppression; Used, Op Fire, CP and Flank counters come off (CPs return to
+//! their players, R 3.0); the turn marker advances, and after the last turn
+//! the scenario ends and victory is determined (R 18.0). Smoke counters
+//! (R 48.0) do not exist in the engine yet.
+
+use bevy::prelude::*;
+
+use crate::engine::events::GameEvent;
+use crate::world::{Ambush, Flank, OpFire, Phase, Suppression, TurnTrack, Used};
+
+use super::{cp, end, in_melee, on_board};
+
+/// Runs the whole Recovery Phase: it asks nothing.
+pub fn run(world: &mut World, events: &mut Vec<GameEvent>) {
+    let all = on_board(world);
+    for u in &all {
+        if in_melee(&all, u) {
+            continue;
+        }
+        let now = match world.get::<Suppression>(u.entity) {
+            Some(Suppression::Full) => {
+                world.entity_mut(u.entity).insert(Suppression::Suppressed);
+                "Suppressed"
+            }
+            Some(Suppression::Suppressed) => {
+                world.entity_mut(u.entity).remove::<Suppression>();
+                "full Morale"
+            }
+            None => continue,
+        };
+        events.push(GameEvent::Recovered {
+            unit: u.unit.id.clone(),
+            now,
+        });
+    }
+    for u in &all {
+        // Melee Ambush lasts for its turn only (R 51.2).
+        world
+            .entity_mut(u.entity)
+            .remove::<(Used, OpFire, Flank, Ambush)>();
+    }
+    cp::return_all(world);
+    events.push(GameEvent::MarkersRemoved);
+    let (turn, last) = {
+        let t = world.resource::<TurnTrack>();
+        (t.turn, t.last_turn)
+    };
+    if turn >= last {
+        end::finish(world, events);
+        return;
+    }
+    if let Some(mut t) = world.get_resource_mut::<TurnTrack>() {
+        t.turn += 1;
+        t.phase = Phase::Setup;
+    }
+    events.push(GameEvent::TurnBegins { turn: turn + 1 });
+}

@@ -1,0 +1,609 @@
+//! The Rout Phase — R 11.0 (who must check, one MC each, the rout move),
+//! R 11.1 (Rout casualties and the note: every unit of a side takes its MC
+//! before any routs), R 11.2 (No Quarter Morale, reduced Rout casualties),
+//! R 57.3 (SS Desperation), R 59.1 (+2 Morale in Melee with Japanese),
+//! R 59.5 (Seishin). The first player's part comes first. A failed MC may be
+//! re-rolled with a CP (R 3.0); where several destinations qualify the owner
+//! chooses: both are [`Decision`]s.
+
+use std::collections::VecDeque;
+
+use bevy::prelude::*;
+
+use crate::engine::Dice;
+use crate::engine::events::GameEvent;
+use crate::engine::orders::Refusal;
+use crate::rules::morale::{MoraleContext, MoraleModifier, morale_value};
+use crate::rules::movement::MoveRules;
+use crate::rules::rout::{
+    EnemyUnit, RoutPlan, RoutResult, destinations, full_hexes, rout_casualty_number, rout_check,
+    rout_reason, ss_desperation,
+};
+use crate::rules::{D10, Morale, Mp};
+use crate::scenario::Coord;
+use crate::scenario::schema::{Nationality, SideId};
+use crate::world::{ActiveScenario, AidRes, BoardRes, Location, RosterRes, Suppression, Unit};
+
+use super::{Decision, OnBoard, Pending, ask, cp, first_player, in_melee, on_board};
+
+/// A unit that failed its Rout MC, waiting to rout.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Failed {
+    unit: Entity,
+    result: RoutResult,
+    margin: u8,
+    casualty: u8,
+}
+
+/// A unit to check: why, and whether it was in Melee or adjacent to an
+/// enemy not in Melee (R 11.1: which Casualty number counts).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct ToCheck {
+    unit: Entity,
+    reason: &'static str,
+    close: bool,
+}
+
+/// One destination offered: the hex, the path to it, the goal's words.
+type Destination = (Coord, Vec<Coord>, &'static str);
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Stage {
+    /// The side's part has not started.
+    Start,
+    /// Taking MCs; `rolled` is a failed MC waiting on a CP re-roll answer.
+    Checking {
+        queue: VecDeque<ToCheck>,
+        rolled: Option<(ToCheck, Morale, D10)>,
+    },
+    /// Every MC taken: the failed units rout in turn; `choosing` waits on
+    /// its destination.
+    Routing {
+        queue: VecDeque<Failed>,
+        choosing: Option<(Failed, Vec<Destination>)>,
+    },
+}
+
+/// Where the Rout Phase stands.
+#[derive(Resource, Debug, Clone, PartialEq, Eq)]
+pub struct RoutState {
+    pub side: SideId,
+    /// 0: the first player's part; 1: the other's.
+    pub part: u8,
+    stage: Stage,
+    failed: Vec<Failed>,
+}
+
+/// Runs the Rout Phase until it waits for a decision (false) or is over
+/// (true).
+pub fn run(world: &mut World, events: &mut Vec<GameEvent>) -> bool {
+    if world.get_resource::<RoutState>().is_none() {
+        world.insert_resource(RoutState {
+            side: first_player(world),
+            part: 0,
+            stage: Stage::Start,
+            failed: Vec::new(),
+        });
+    }
+    loop {
+        if world.get_resource::<Pending>().is_some() {
+            return false;
+        }
+        let state = world.resource::<RoutState>().clone();
+        match state.stage {
+            Stage::Start => start_part(world, state.side, events),
+            Stage::Checking {
+                mut queue,
+                rolled: None,
+            } => match queue.pop_front() {
+                Some(next) => {
+                    set_stage(
+                        world,
+                        Stage::Checking {
+                            queue,
+                            rolled: None,
+                        },
+                    );
+                    take_check(world, next, events);
+                }
+                None => {
+                    let failed = std::mem::take(&mut world.resource_mut::<RoutState>().failed);
+                    set_stage(
+                        world,
+                        Stage::Routing {
+                            queue: failed.into(),
+                            choosing: None,
+                        },
+                    );
+                }
+            },
+            Stage::Routing {
+                mut queue,
+                choosing: None,
+            } => match queue.pop_front() {
+                Some(next) => {
+                    set_stage(
+                        world,
+                        Stage::Routing {
+                            queue,
+                            choosing: None,
+                        },
+                    );
+                    rout_unit(world, next, events);
+                }
+                None => {
+                    if state.part == 1 {
+                        world.remove_resource::<RoutState>();
+                        return true;
+                    }
+                    let mut s = world.resource_mut::<RoutState>();
+                    s.part = 1;
+                    s.side = s.side.other();
+                    s.stage = Stage::Start;
+                }
+            },
+            // A decision is under way but was answered without clearing the
+            // stage: never reached; leave rather than loop.
+            _ => return false,
+        }
+    }
+}
+
+fn set_stage(world: &mut World, stage: Stage) {
+    world.resource_mut::<RoutState>().stage = stage;
+}
+
+/// The enemy units of `side`, each in Melee or not (R 12.0), with the
+/// units in `leaving` taken as gone from their hexes (R 11.1 note).
+fn enemies_of(all: &[OnBoard], side: SideId, leaving: &[Entity]) -> Vec<EnemyUnit> {
+    all.iter()
+        .filter(|e| e.unit.side != side)
+        .map(|e| EnemyUnit {
+            at: e.at,
+            in_melee: all.iter().any(|f| {
+                f.unit.side == side
+                    && !f.is_decoy()
+                    && f.location() == e.location()
+                    && !leaving.contains(&f.entity)
+            }),
+        })
+        .collect()
+}
+
+/// The start of a side's part: who must check (R 11.0).
+fn start_part(world: &mut World, side: SideId, events: &mut Vec<GameEvent>) {
+    let board = world.resource::<BoardRes>().0.clone();
+    let aid = world.resource::<AidRes>().0.clone();
+    let roster = world.resource::<RosterRes>().0.clone();
+    let all = on_board(world);
+    let foes = enemies_of(&all, side, &[]);
+    let mut queue = VecDeque::new();
+    for u in all.iter().filter(|u| u.unit.side == side && !u.is_decoy()) {
+        let melee = in_melee(&all, u);
+        let seishin = roster.get(&u.unit.kind).is_some_and(|t| t.seishin);
+        if let Some(reason) = rout_reason(&board, &aid, u.at, melee, seishin, &foes) {
+            let close = melee || foes.iter().any(|e| !e.in_melee && e.at.distance(u.at) == 1);
+            queue.push_back(ToCheck {
+                unit: u.entity,
+                reason: reason.text(),
+                close,
+            });
+        }
+    }
+    let checking = queue
+        .iter()
+        .filter_map(|c| all.iter().find(|u| u.entity == c.unit))
+        .map(|u| u.unit.id.clone())
+        .collect();
+    events.push(GameEvent::RoutPart { side, checking });
+    set_stage(
+        world,
+        Stage::Checking {
+            queue,
+            rolled: None,
+        },
+    );
+}
+
+/// The unit's Rout Phase Morale (R 7.1) with No Quarter (R 11.2, R 59.1).
+fn rout_morale(world: &mut World, unit: Entity) -> Option<(Morale, bool)> {
+    let aid = world.resource::<AidRes>().0.clone();
+    let roster = world.resource::<RosterRes>().0.clone();
+    let all = on_board(world);
+    let me = all.iter().find(|u| u.entity == unit)?;
+    let ut = roster.get(&me.unit.kind)?;
+    let side = if me.unit.reduced { ut.reduced } else { ut.full };
+    let mut modifiers = Vec::new();
+    let foes: Vec<Nationality> = all
+        .iter()
+        .filter(|e| e.unit.side != me.unit.side && !e.is_decoy() && e.location() == me.location())
+        .filter_map(|e| roster.get(&e.unit.kind).map(|t| t.nationality))
+        .collect();
+    if ut.nationality != Nationality::Japanese && foes.contains(&Nationality::Japanese) {
+        modifiers.push(MoraleModifier::NoQuarterVsJapanese);
+    }
+    let year = scenario_year(world);
+    let german_russian = |a: Nationality, b: Nationality| {
+        (a == Nationality::German && b == Nationality::Russian)
+            || (a == Nationality::Russian && b == Nationality::German)
+    };
+    if year >= aid.constants.no_quarter_german_russian_from
+        && foes.iter().any(|f| german_russian(ut.nationality, *f))
+    {
+        modifiers.push(MoraleModifier::NoQuarterGermanRussian);
+    }
+    let no_quarter = !modifiers.is_empty();
+    let suppression = world.get::<Suppression>(unit).copied();
+    let morale = morale_value(
+        &aid,
+        &MoraleContext {
+            morale: side.morale,
+            suppression: suppression.into(),
+            modifiers,
+        },
+    )
+    .map_or(Morale(side.morale.0), |b| b.total);
+    Some((morale, no_quarter))
+}
+
+/// The year of the scenario: the last number of its date.
+fn scenario_year(world: &World) -> u16 {
+    let date = &world.resource::<ActiveScenario>().scenario.date;
+    date.split(|c: char| !c.is_ascii_digit())
+        .filter_map(|w| w.parse::<u16>().ok())
+        .rfind(|y| *y > 1000)
+        .unwrap_or(0)
+}
+
+fn unit_id(world: &World, e: Entity) -> String {
+    world
+        .get::<Unit>(e)
+        .map_or_else(String::new, |u| u.id.clone())
+}
+
+/// One Rout MC (R 11.0); a failure may wait on a CP re-roll (R 3.0).
+fn take_check(world: &mut World, check: ToCheck, events: &mut Vec<GameEvent>) {
+    let Some((morale, no_quarter)) = rout_morale(world, check.unit) else {
+        return;
+    };
+    let id = unit_id(world, check.unit);
+    let aid = world.resource::<AidRes>().0.clone();
+    let auto_pass = morale.0 >= aid.constants.morale_auto_pass;
+    events.push(GameEvent::RoutCheck {
+        unit: id.clone(),
+        reason: check.reason,
+        morale: morale.0,
+        no_quarter,
+        auto_pass,
+    });
+    if auto_pass {
+        return;
+    }
+    let roll = roll_check(world, &id, morale, events);
+    if roll.0 <= morale.0 {
+        return;
+    }
+    let side = world.get::<Unit>(check.unit).map(|u| u.side);
+    if let Some(side) = side
+        && cp::may_spend(world, side, check.unit)
+    {
+        if let Stage::Checking { rolled, .. } = &mut world.resource_mut::<RoutState>().stage {
+            *rolled = Some((check, morale, roll));
+        }
+        ask(
+            world,
+            Decision::CpReroll {
+                side,
+                units: vec![id],
+                what: "its failed Rout MC",
+            },
+            events,
+        );
+        return;
+    }
+    record_failure(world, check, morale, roll);
+}
+
+fn roll_check(world: &mut World, id: &str, morale: Morale, events: &mut Vec<GameEvent>) -> D10 {
+    let roll = world.resource_mut::<Dice>().d10();
+    events.push(GameEvent::MoraleCheck {
+        unit: id.to_string(),
+        morale: morale.0,
+        roll: roll.0,
+        passed: roll.0 <= morale.0,
+        rule: "R 11.0",
+    });
+    roll
+}
+
+fn record_failure(world: &mut World, check: ToCheck, morale: Morale, roll: D10) {
+    let aid = world.resource::<AidRes>().0.clone();
+    let roster = world.resource::<RosterRes>().0.clone();
+    let Some(u) = world.get::<Unit>(check.unit).cloned() else {
+        return;
+    };
+    let Some(ut) = roster.get(&u.kind) else {
+        return;
+    };
+    let side = if u.reduced { ut.reduced } else { ut.full };
+    let result = rout_check(&aid, morale, roll, side.casualty, check.close);
+    if result == RoutResult::Stays {
+        return;
+    }
+    world.resource_mut::<RoutState>().failed.push(Failed {
+        unit: check.unit,
+        result,
+        margin: roll.0 - morale.0,
+        casualty: rout_casualty_number(side.casualty, check.close),
+    });
+}
+
+/// The answer to a CP re-roll offer on a failed Rout MC.
+pub fn answer_reroll(
+    world: &mut World,
+    decision: &Decision,
+    unit: Option<&str>,
+    events: &mut Vec<GameEvent>,
+) -> Result<(), Refusal> {
+    let Decision::CpReroll { side, units, .. } = decision else {
+        return Err(Refusal::NothingToAnswer);
+    };
+    if let Some(u) = unit
+        && !units.iter().any(|x| x == u)
+    {
+        return Err(Refusal::WrongAnswer {
+            reason: format!("{u} has no failed Rout MC to re-roll (R 3.0)"),
+        });
+    }
+    let Some(RoutState {
+        stage:
+            Stage::Checking {
+                rolled: Some((check, morale, roll)),
+                ..
+            },
+        ..
+    }) = world.get_resource::<RoutState>().cloned()
+    else {
+        return Err(Refusal::NothingToAnswer);
+    };
+    world.remove_resource::<Pending>();
+    if let Stage::Checking { rolled, .. } = &mut world.resource_mut::<RoutState>().stage {
+        *rolled = None;
+    }
+    let mut roll = roll;
+    if let Some(id) = unit {
+        cp::spend(world, *side, check.unit);
+        events.push(GameEvent::CpSpent {
+            side: *side,
+            unit: id.to_string(),
+            purpose: "re-rolls its Rout MC",
+        });
+        roll = roll_check(world, id, morale, events);
+    }
+    if roll.0 > morale.0 {
+        record_failure(world, check, morale, roll);
+    }
+    Ok(())
+}
+
+/// Routs one failed unit (R 11.0, R 11.1, R 57.3).
+fn rout_unit(world: &mut World, failed: Failed, events: &mut Vec<GameEvent>) {
+    let board = world.resource::<BoardRes>().0.clone();
+    let aid = world.resource::<AidRes>().0.clone();
+    let roster = world.resource::<RosterRes>().0.clone();
+    let all = on_board(world);
+    let Some(me) = all.iter().find(|u| u.entity == failed.unit).cloned() else {
+        return;
+    };
+    let Some(ut) = roster.get(&me.unit.kind).cloned() else {
+        return;
+    };
+    // Units of the side still to rout leave their Melees too (R 11.1 note).
+    let leaving: Vec<Entity> = match &world.resource::<RoutState>().stage {
+        Stage::Routing { queue, .. } => queue.iter().map(|f| f.unit).chain([me.entity]).collect(),
+        _ => vec![me.entity],
+    };
+    let enemies = enemies_of(&all, me.unit.side, &leaving);
+    let was_in_melee = in_melee(&all, &me);
+    let friends: Vec<Coord> = all
+        .iter()
+        .filter(|f| f.unit.side == me.unit.side && f.entity != me.entity && !f.in_cave)
+        .map(|f| f.at)
+        .collect();
+    let full = full_hexes(&friends, aid.constants.stacking_per_side);
+    let scenario = &world.resource::<ActiveScenario>().scenario;
+    let Some(card) = scenario.sides.iter().find(|c| c.side == me.unit.side) else {
+        return;
+    };
+    let rules = MoveRules {
+        new_britain_jungle: scenario.special_rules.new_britain_jungle,
+    };
+    let vs_russians = scenario
+        .sides
+        .iter()
+        .any(|c| c.side != me.unit.side && c.nationality == Nationality::Russian);
+    let plan = destinations(
+        &board,
+        &aid,
+        &crate::rules::rout::RoutQuery {
+            from: me.at,
+            mp: Mp::whole(u16::from(ut.mp)),
+            enemies: &enemies,
+            full: &full,
+            rout_edge: card.rout_edge,
+            rules,
+        },
+    );
+    match plan {
+        RoutPlan::Eliminated => {
+            if ss_desperation(ut.ss, !me.unit.reduced, vs_russians, failed.margin) {
+                events.push(GameEvent::SsDesperation {
+                    unit: me.unit.id.clone(),
+                });
+                reduce(world, me.entity, events);
+                return;
+            }
+            let why = if was_in_melee {
+                "it would rout out of Melee with no friendly unit left in it (R 11.1)"
+            } else {
+                "no legal rout (R 11.0)"
+            };
+            eliminate(world, &me.unit.id, me.entity, why, events);
+        }
+        RoutPlan::OffEdge { path } => {
+            events.push(GameEvent::Routs {
+                unit: me.unit.id.clone(),
+                path: labels(me.at, &path),
+                goal: "off its Rout Edge",
+            });
+            world.entity_mut(me.entity).despawn();
+            events.push(GameEvent::RoutedOff {
+                unit: me.unit.id.clone(),
+            });
+        }
+        RoutPlan::Move { goal, choices } => {
+            if choices.len() == 1 {
+                let c = &choices[0];
+                finish_rout(world, failed, c.to, &c.path, goal.text(), events);
+            } else {
+                let options: Vec<Destination> = choices
+                    .iter()
+                    .map(|c| (c.to, c.path.clone(), goal.text()))
+                    .collect();
+                if let Stage::Routing { choosing, .. } =
+                    &mut world.resource_mut::<RoutState>().stage
+                {
+                    *choosing = Some((failed, options));
+                }
+                ask(
+                    world,
+                    Decision::RoutDestination {
+                        side: me.unit.side,
+                        unit: me.unit.id.clone(),
+                        choices: choices.iter().map(|c| c.to.label()).collect(),
+                    },
+                    events,
+                );
+            }
+        }
+    }
+}
+
+fn labels(from: Coord, path: &[Coord]) -> Vec<String> {
+    std::iter::once(from)
+        .chain(path.iter().copied())
+        .map(Coord::label)
+        .collect()
+}
+
+fn eliminate(
+    world: &mut World,
+    id: &str,
+    entity: Entity,
+    why: &'static str,
+    events: &mut Vec<GameEvent>,
+) {
+    world.entity_mut(entity).despawn();
+    events.push(GameEvent::RoutEliminated {
+        unit: id.to_string(),
+        why,
+    });
+}
+
+/// Reduced (eliminated if already Reduced) and Fully Suppressed.
+fn reduce(world: &mut World, entity: Entity, events: &mut Vec<GameEvent>) -> bool {
+    let Some(u) = world.get::<Unit>(entity).cloned() else {
+        return false;
+    };
+    if u.reduced {
+        world.entity_mut(entity).despawn();
+        events.push(GameEvent::Eliminated { unit: u.id });
+        return false;
+    }
+    if let Some(mut unit) = world.get_mut::<Unit>(entity) {
+        unit.reduced = true;
+    }
+    world.entity_mut(entity).insert(Suppression::Full);
+    true
+}
+
+/// The rout move itself, then the Rout casualty (R 11.1).
+fn finish_rout(
+    world: &mut World,
+    failed: Failed,
+    to: Coord,
+    path: &[Coord],
+    goal: &'static str,
+    events: &mut Vec<GameEvent>,
+) {
+    let Some(from) = world.get::<Location>(failed.unit).map(|l| l.coord) else {
+        return;
+    };
+    let id = unit_id(world, failed.unit);
+    events.push(GameEvent::Routs {
+        unit: id.clone(),
+        path: labels(from, path),
+        goal,
+    });
+    world.entity_mut(failed.unit).insert(Location {
+        coord: to,
+        in_cave: false,
+    });
+    if failed.result == RoutResult::RoutsReduced {
+        let reduced = world.get::<Unit>(failed.unit).is_some_and(|u| u.reduced);
+        events.push(GameEvent::RoutCasualty {
+            unit: id,
+            margin: failed.margin,
+            casualty: failed.casualty,
+            eliminated: reduced,
+        });
+        if reduced {
+            world.entity_mut(failed.unit).despawn();
+        } else {
+            reduce(world, failed.unit, events);
+        }
+    }
+}
+
+/// The owner's choice of Rout destination.
+pub fn answer_destination(
+    world: &mut World,
+    decision: &Decision,
+    unit: &str,
+    to: &str,
+    events: &mut Vec<GameEvent>,
+) -> Result<(), Refusal> {
+    let Decision::RoutDestination {
+        unit: routing,
+        choices,
+        ..
+    } = decision
+    else {
+        return Err(Refusal::NothingToAnswer);
+    };
+    if unit != routing || !choices.iter().any(|c| c == to) {
+        return Err(Refusal::WrongAnswer {
+            reason: format!("{routing} may rout to {} only (R 11.0)", choices.join(", ")),
+        });
+    }
+    let Some(RoutState {
+        stage:
+            Stage::Routing {
+                choosing: Some((failed, options)),
+                ..
+            },
+        ..
+    }) = world.get_resource::<RoutState>().cloned()
+    else {
+        return Err(Refusal::NothingToAnswer);
+    };
+    let Some((dest, path, goal)) = options.into_iter().find(|o| o.0.label() == to) else {
+        return Err(Refusal::NothingToAnswer);
+    };
+    world.remove_resource::<Pending>();
+    if let Stage::Routing { choosing, .. } = &mut world.resource_mut::<RoutState>().stage {
+        *choosing = None;
+    }
+    finish_rout(world, failed, dest, &path, goal, events);
+    Ok(())
+}
