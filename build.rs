@@ -24,12 +24,26 @@ fn main() {
     println!("cargo:rerun-if-changed=assets/units.ron");
     println!("cargo:rerun-if-changed=assets/player_aid.ron");
     println!("cargo:rerun-if-changed=src/scenario");
+    // Worktrees may share one build directory: the embedded paths below are
+    // absolute, so a build for another target dir must run this again.
+    println!("cargo:rerun-if-env-changed=CARGO_TARGET_DIR");
 
     let mut failures = Vec::new();
     let units_path = root.join("assets/units.ron");
     let aid_path = root.join("assets/player_aid.ron");
     let roster = load::<roster::Roster>(&units_path, &mut failures);
     let aid = load::<player_aid::PlayerAid>(&aid_path, &mut failures);
+    if let Some(aid) = &aid {
+        // R 17.0: the Event Tables cover every roll exactly once.
+        let text = std::fs::read_to_string(&aid_path).unwrap_or_default();
+        let line = text
+            .lines()
+            .position(|l| l.trim_start().starts_with("combat_events:"))
+            .map_or(1, |n| n + 1);
+        for p in aid.combat_events.problems(aid.constants.die_faces) {
+            failures.push(format!("assets/player_aid.ron:{line}:5: {p}"));
+        }
+    }
 
     let mut files: Vec<PathBuf> = std::fs::read_dir(root.join("scenarios"))
         .map(|rd| {

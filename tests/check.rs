@@ -528,3 +528,218 @@ fn illegal_moves_are_refused_with_their_reason() {
         assert!(err.ends_with(&format!("refused: {reason}\n")), "{err}");
     }
 }
+
+/// Runs a script given as text (from the repository root); returns the exit
+/// status, standard output and standard error.
+fn run_script_text(name: &str, text: &str) -> (Option<i32>, String, String) {
+    let dir = std::env::temp_dir().join(format!("bob-events-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join(name);
+    std::fs::write(&file, text).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_bob"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .arg("script")
+        .arg(&file)
+        .output()
+        .unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).to_string(),
+        String::from_utf8_lossy(&out.stderr).to_string(),
+    )
+}
+
+/// R 17.0: a firing 1, then the additional roll: 4 is no event; a 3 is
+/// ignored when the scenario has no Japanese units.
+#[test]
+fn combat_event_rolls_of_4_and_of_3_without_japanese_are_no_event() {
+    let out = script_output("events_none");
+    assert_eq!(
+        out.lines().collect::<Vec<_>>(),
+        [
+            "Allies Ops Range 1\u{2013}3 (R 4.1)",
+            "A1 fires at E3 (R 6.0); Ops Range 1/3",
+            "A1 rolls 1 against E3 (R 6.2)",
+            "G1: +6 Normal FP (R 2.1) = 6 FP; roll 1 \u{2192} Reduced and Fully Suppressed (R 6.2)",
+            "A1 rolled a 1: Combat Event roll 4 -> no event (R 17.0)",
+            "A2 fires at E4 (R 6.0); Ops Range 2/3",
+            "A2 rolls 1 against E4 (R 6.2)",
+            "G2: +8 Normal FP (R 2.1) = 8 FP; roll 1 \u{2192} Eliminated (R 6.2)",
+            "G2 is eliminated (R 8.0)",
+            "A2 rolled a 1: Combat Event roll 3 -> the Japanese Event Table, but no Japanese units: no event (R 17.0)",
+        ]
+    );
+}
+
+/// R 17.0: on a 1 the attacker's player rolls on the Combat Event Table and
+/// chooses: a Sniper Attack (2), then Stragglers (4) that must be placed,
+/// even with the concealed G3, which loses its Concealment.
+#[test]
+fn combat_event_roll_1_the_attacker_rolls_and_chooses() {
+    let out = script_output("events_attacker");
+    assert_eq!(
+        out.lines().collect::<Vec<_>>(),
+        [
+            "Allies Ops Range 1\u{2013}3 (R 4.1)",
+            "A1 fires at E4 (R 6.0); Ops Range 1/3",
+            "A1 rolls 1 against E4 (R 6.2)",
+            "G2: +6 Normal FP (R 2.1) = 6 FP; roll 1 \u{2192} Eliminated (R 6.2)",
+            "G2 is eliminated (R 8.0)",
+            "A1 rolled a 1: Combat Event roll 1 -> Allies roll on the Combat Event Table (R 17.0)",
+            "Allies roll 2 on the Combat Event Table: entry 2, Sniper Attack (R 17.0)",
+            "Combat Event: Allies pick 1 of A1, A2, A3, A4, G1: an unconcealed Squad/WT the sniper Reduces (R 17.0)",
+            "Allies pick G1 (R 17.0)",
+            "G1 is Reduced and Fully Suppressed: a Sniper Attack (R 17.0, R 8.0)",
+            "A2 fires at E3 (R 6.0); Ops Range 2/3",
+            "A2 rolls 1 against E3 (R 6.2)",
+            "G1: +8 Normal FP (R 2.1) = 8 FP; roll 1 \u{2192} Eliminated (R 6.2)",
+            "G1 is eliminated (R 8.0)",
+            "A2 rolled a 1: Combat Event roll 1 -> Allies roll on the Combat Event Table (R 17.0)",
+            "Allies roll 4 on the Combat Event Table: entry 4, Stragglers (R 17.0)",
+            "Combat Event: Allies pick 1 of G1, G2: an eliminated Squad that returns, Reduced and Used (R 17.0)",
+            "Allies pick G2 (R 17.0)",
+            "G3 loses its Conceal counter: a returning Squad joins it, R 17.0 (R 15.0)",
+            "G2 returns Used on its Reduced side in G5 with G3 (R 17.0)",
+        ]
+    );
+}
+
+/// R 17.0: on a 2 the other player rolls and chooses: Pinned (7) marks two
+/// Americans Used; Choice (10) takes entry 9, two one-time CPs; the
+/// Americans, all Used now, are finished (R 4.1).
+#[test]
+fn combat_event_roll_2_the_other_player_rolls_and_chooses() {
+    let out = script_output("events_other");
+    assert_eq!(
+        out.lines().collect::<Vec<_>>(),
+        [
+            "Allies Ops Range 1\u{2013}3 (R 4.1)",
+            "A1 fires at E3 (R 6.0); Ops Range 1/3",
+            "A1 rolls 1 against E3 (R 6.2)",
+            "G1: +6 Normal FP (R 2.1) = 6 FP; roll 1 \u{2192} Reduced and Fully Suppressed (R 6.2)",
+            "A1 rolled a 1: Combat Event roll 2 -> Axis roll on the Combat Event Table (R 17.0)",
+            "Axis roll 7 on the Combat Event Table: entry 7, Pinned (R 17.0)",
+            "Combat Event: Axis pick 2 of A2, A3, A4, G1, G2: unconcealed Squads/WTs marked Used (R 17.0)",
+            "Axis pick A2, A3 (R 17.0)",
+            "A2 is marked Used (R 17.0)",
+            "A3 is marked Used (R 17.0)",
+            "A4 fires at E3 (R 6.0); Ops Range 2/3",
+            "A4 rolls 1 against E3 (R 6.2)",
+            "G1: +6 Normal FP (R 2.1) = 6 FP; roll 1 \u{2192} Eliminated (R 6.2)",
+            "G1 is eliminated (R 8.0)",
+            "A4 rolled a 1: Combat Event roll 2 -> Axis roll on the Combat Event Table (R 17.0)",
+            "Axis roll 10 on the Combat Event Table: entry 10, Choice (R 17.0)",
+            "Combat Event: Axis pick 1 of 1, 2, 3, 4, 5, 6, 7, 8, 9: the entry of the Combat Event Table that happens (R 17.0)",
+            "Axis pick 9 (R 17.0)",
+            "Axis choose entry 9, Command Points (R 17.0)",
+            "Axis gain 2 one-time CPs, 2 held (R 17.0)",
+            "Allies: every unit Used or marked Op Fire (R 4.1)",
+            "Axis Ops Range 1\u{2013}3 (R 4.1)",
+        ]
+    );
+}
+
+/// R 17.0 in the Pacific: on a 3 the Japanese player rolls on the Japanese
+/// Event Table: Sniper Attack, Fugg Babe Ruth, Ambush, Banzai.
+#[test]
+fn combat_event_roll_3_the_japanese_event_table() {
+    let out = script_output("events_japanese");
+    assert_eq!(
+        out.lines().collect::<Vec<_>>(),
+        [
+            "Allies Ops Range 1\u{2013}2 (R 4.1)",
+            "M1 fires at E3 (R 6.0); Ops Range 1/2",
+            "M1 rolls 1 against E3 (R 6.2)",
+            "J1: +4 Normal FP (R 2.1) = 4 FP; roll 1 \u{2192} Suppressed (R 6.2)",
+            "M1 rolled a 1: Combat Event roll 3 -> Axis roll on the Japanese Event Table (R 17.0)",
+            "Axis roll 2 on the Japanese Event Table: entry 1-3, Sniper Attack (R 17.0)",
+            "Combat Event: Axis pick 1 of M1, M2, M3, M4: an unconcealed Squad/WT the sniper Reduces (R 17.0)",
+            "Axis pick M2 (R 17.0)",
+            "M2 is Reduced and Fully Suppressed: a Sniper Attack (R 17.0, R 8.0)",
+            "M4 fires at F5 (R 6.0); Ops Range 2/2",
+            "M4 rolls 1 against F5 (R 6.2)",
+            "J4: +8 Normal FP (R 2.1) = 8 FP; roll 1 \u{2192} Eliminated (R 6.2)",
+            "J4 is eliminated (R 8.0)",
+            "M4 rolled a 1: Combat Event roll 3 -> Axis roll on the Japanese Event Table (R 17.0)",
+            "Axis roll 5 on the Japanese Event Table: entry 4-6, Fugg Babe Ruth (R 17.0)",
+            "Combat Event: Axis pick 1 of M1, M2, M3, M4: an enemy Infantry unit that may give itself away (R 17.0)",
+            "Axis pick M3 (R 17.0)",
+            "M3 is unused: roll 9, Marines = 9 -> it fires at an imaginary target and is marked Used (R 17.0)",
+            "Allies pass after 2: no further Use fits (R 4.1)",
+            "Axis Ops Range 1\u{2013}2 (R 4.1)",
+            "J6 fires at B3 (R 6.0); Ops Range 1/2",
+            "J6 rolls 1 against B3 (R 6.2)",
+            "M1: +5 Normal FP (R 2.1) = 5 FP; roll 1 \u{2192} Reduced and Fully Suppressed (R 6.2)",
+            "J6 rolled a 1: Combat Event roll 3 -> Axis roll on the Japanese Event Table (R 17.0)",
+            "Axis roll 7 on the Japanese Event Table: entry 7-8, Ambush (R 17.0)",
+            "J3 rolls a Melee attack with no bonus: Melee FP 3, dice 2 and 5 -> 1 casualty (R 17.0, R 12.0)",
+            "M3 is Reduced and Fully Suppressed: a Melee casualty of the Ambush (R 17.0, R 8.0)",
+            "J2 fires at B4 (R 6.0); Ops Range 2/2",
+            "J2 rolls 1 against B4 (R 6.2)",
+            "M2: +5 Normal FP (R 2.1) = 5 FP; roll 1 \u{2192} Suppressed (R 6.2)",
+            "J2 rolled a 1: Combat Event roll 3 -> Axis roll on the Japanese Event Table (R 17.0)",
+            "Axis roll 9 on the Japanese Event Table: entry 9-10, Banzai (R 17.0)",
+            "Combat Event: Allies pick 1 of J1, J5: a Japanese non-GD Squad that removes Suppression and Banzai Charges (R 17.0)",
+            "Allies pick J1 (R 17.0)",
+            "J1 loses its Suppression to Banzai Charge (R 17.0, R 59.6)",
+            "The Banzai Charge of J1 is not available in this scenario (R 59.6, R 17.0)",
+            "Axis pass after 2: no further Use fits (R 4.1)",
+            "Allies Ops Range 1\u{2013}2 (R 4.1)",
+        ]
+    );
+}
+
+/// R 17.0: the choice comes before any other order, must name exactly the
+/// number of units asked for, among those that qualify.
+#[test]
+fn a_combat_event_choice_must_be_answered_first_and_rightly() {
+    for (orders, reason) in [
+        (
+            r#"fire(unit: "A1", target: "E4"), mark_used(unit: "A3")"#,
+            "the Combat Event must be answered first: Allies pick 1 of A1, A2, A3, A4, G1 (R 17.0)",
+        ),
+        (
+            r#"fire(unit: "A1", target: "E4"), combat_event(picks: ["G3"])"#,
+            "`G3` is not one of A1, A2, A3, A4, G1 (R 17.0)",
+        ),
+        (
+            r#"fire(unit: "A1", target: "E4"), combat_event(picks: ["G1", "A1"])"#,
+            "pick exactly 1 of A1, A2, A3, A4, G1 (R 17.0)",
+        ),
+        (
+            r#"combat_event(picks: [])"#,
+            "no Combat Event waits for a choice",
+        ),
+    ] {
+        let text = format!(
+            "(scenario: \"tests/data/events_europe.ron\", rolls: [1, 1, 2], orders: [{orders}])"
+        );
+        let (code, _, err) = run_script_text("e.ron", &text);
+        assert_eq!(code, Some(1), "{orders}: {err}");
+        assert!(err.ends_with(&format!("refused: {reason}\n")), "{err}");
+    }
+}
+
+/// R 17.0 is optional in Europe: the training scenario leaves it off, and a
+/// firing 1 gives no additional roll.
+#[test]
+fn no_combat_events_where_the_scenario_leaves_them_off() {
+    let (code, out, err) = run_script_text(
+        "t.ron",
+        r#"(scenario: "training", rolls: [1], orders: [fire(unit: "A2", target: "H5")])"#,
+    );
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("A2 rolls 1 against H5 (R 6.2)"), "{out}");
+    assert!(!out.contains("R 17.0"), "{out}");
+}
+
+/// R 17.0: Combat Events are required in the Pacific.
+#[test]
+fn a_pacific_scenario_must_play_combat_events() {
+    let (out, ok) = check_text(&broken("theater: europe", "theater: pacific"));
+    assert!(!ok);
+    assert_eq!(
+        out,
+        "bad.ron:7:5: Combat Events are required in the Pacific (R 17.0): set `combat_events: true` in `special_rules`\n"
+    );
+}

@@ -74,3 +74,20 @@ fn random_operations_phases_keep_the_invariants() {
         play("guadalcanal", seed);
     }
 }
+
+/// The same with Combat Events (R 17.0) on both test grounds: every choice
+/// answered by the random player, the phase still ends with every unit Used
+/// or Op Fire.
+#[test]
+fn random_operations_phases_with_combat_events_keep_the_invariants() {
+    for seed in 0..150 {
+        play(
+            concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/events_europe.ron"),
+            seed,
+        );
+        play(
+            concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/events_pacific.ron"),
+            seed,
+        );
+    }
+}

@@ -190,6 +190,8 @@ pub enum GameEvent {
         reasons: Vec<String>,
         losses: String,
     },
+    /// A Combat Event and its effects (R 17.0).
+    CombatEvent(super::combat_events::EventLog),
 }
 
 fn side_word(s: SideId) -> &'static str {
@@ -444,6 +446,7 @@ impl GameEvent {
                 },
                 reasons.join("; ")
             ),
+            GameEvent::CombatEvent(e) => e.line(),
         }
     }
 }

@@ -7,8 +7,9 @@
 //!
 //! Not yet here: facing and flank fire (R 2.2, required in the Pacific),
 //! Fire Lanes and the reveal of Concealed Fortifications (R 43.0), Smoke,
-//! Combat Events (R 17.0), CPs. A scenario that requires facing refuses fire
-//! orders until facing arrives, rather than resolving them wrongly.
+//! CPs. A scenario that requires facing refuses fire orders until facing
+//! arrives, rather than resolving them wrongly. Combat Events (R 17.0)
+//! follow each attack (`combat_events`).
 
 use bevy::prelude::*;
 
@@ -120,6 +121,7 @@ pub fn execute_fire(world: &mut World, firer: Entity, to: Coord, events: &mut Ve
     // The firer that fires loses its Conceal counter (R 15.0).
     super::concealment::lose_concealment(world, firer, "it fired", events);
     attack_location(world, firer, to, FireKind::Normal, &sight, None, events);
+    super::combat_events::after_attack(world, events);
 }
 
 /// How one attack on a location went for a moving unit in it.
@@ -247,6 +249,7 @@ pub fn attack_location(
             };
         }
     }
+    super::combat_events::note_attack(world, firer, to, roll);
     fate
 }
 

@@ -5,6 +5,7 @@
 //! simulations and replays through the very code the app runs.
 
 pub mod checks;
+pub mod combat_events;
 pub mod concealment;
 pub mod dice;
 pub mod events;

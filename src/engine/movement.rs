@@ -152,6 +152,10 @@ pub fn execute_move(
 
 /// Plays the move on until it ends or an Op Fire window opens.
 pub fn continue_move(world: &mut World, events: &mut Vec<GameEvent>) {
+    // A Combat Event's choice comes first (R 17.0).
+    if world.contains_resource::<super::combat_events::CombatEventDecision>() {
+        return;
+    }
     loop {
         let Some(mut mv) = world.get_resource::<MoveInProgress>().cloned() else {
             return;

@@ -172,7 +172,10 @@ pub fn answer(
             }
             MoverFate::NotHit => {}
         }
+        super::combat_events::after_attack(world, events);
     }
+    // The attack that eliminated the mover still gives its Combat Event.
+    super::combat_events::after_attack(world, events);
     if world.get_entity(window.mover).is_err() {
         world.remove_resource::<super::movement::MoveInProgress>();
     } else if stopped {

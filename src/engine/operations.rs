@@ -11,6 +11,7 @@ use crate::world::{
     ActiveScenario, AidRes, Concealed, Facing, OpFire, Phase, TurnTrack, Unit, Used,
 };
 
+use super::combat_events::CombatEventDecision;
 use super::events::GameEvent;
 use super::orders::{Order, Refusal};
 
@@ -77,25 +78,22 @@ pub fn apply(world: &mut World, order: &Order) -> Result<Vec<GameEvent>, Refusal
         return Err(Refusal::NotOperationsPhase);
     }
     let mut events = Vec::new();
+    if world.contains_resource::<CombatEventDecision>() {
+        answer_combat_event(world, order, &mut events)?;
+        return Ok(events);
+    }
     if let Some(w) = world.get_resource::<super::op_fire::OpFireWindow>() {
         let at = w.at.label();
         let Order::OpFire { firers } = order else {
             return Err(Refusal::DecisionPending { at });
         };
         super::op_fire::answer(world, firers, &mut events)?;
-        if world
-            .get_resource::<super::op_fire::OpFireWindow>()
-            .is_none()
-            && world
-                .get_resource::<super::movement::MoveInProgress>()
-                .is_none()
-        {
-            settle(world, &mut events);
-        }
+        settle_when_idle(world, &mut events);
         return Ok(events);
     }
     match order {
         Order::OpFire { .. } => return Err(Refusal::NoDecisionPending),
+        Order::CombatEvent { .. } => return Err(Refusal::NoCombatEventPending),
         Order::MarkUsed { unit } | Order::MarkOpFire { unit, .. } => {
             let (entity, cost) = ready_to_use(world, &state, unit)?;
             let tally = record_use(world, cost);
@@ -232,6 +230,10 @@ fn check_own_ready_unit(
 /// After a Use: note finished sides, and pass when the Ops Range is full or
 /// nothing left fits (R 4.1).
 fn settle(world: &mut World, events: &mut Vec<GameEvent>) {
+    // Nothing passes while a Combat Event waits for its choice (R 17.0).
+    if world.contains_resource::<CombatEventDecision>() {
+        return;
+    }
     let state = world.resource::<OpsState>().clone();
     let open = open_costs(world, state.acting);
     if open.is_empty() {
@@ -244,6 +246,47 @@ fn settle(world: &mut World, events: &mut Vec<GameEvent>) {
             forced: true,
         });
         hand_over(world, events);
+    }
+}
+
+/// The answer to a Combat Event choice (R 17.0); then the move it
+/// interrupted goes on, and the Ops Range settles.
+fn answer_combat_event(
+    world: &mut World,
+    order: &Order,
+    events: &mut Vec<GameEvent>,
+) -> Result<(), Refusal> {
+    let Order::CombatEvent { picks } = order else {
+        let d = world.resource::<CombatEventDecision>();
+        return Err(Refusal::CombatEventPending {
+            side: d.side,
+            count: d.count,
+            options: d.options.clone(),
+        });
+    };
+    super::combat_events::answer(world, picks, events)?;
+    if world.contains_resource::<CombatEventDecision>()
+        || world
+            .get_resource::<super::op_fire::OpFireWindow>()
+            .is_some()
+    {
+        return Ok(());
+    }
+    super::movement::continue_move(world, events);
+    settle_when_idle(world, events);
+    Ok(())
+}
+
+/// Settles unless an Op Fire window or a move is still waiting.
+fn settle_when_idle(world: &mut World, events: &mut Vec<GameEvent>) {
+    if world
+        .get_resource::<super::op_fire::OpFireWindow>()
+        .is_none()
+        && world
+            .get_resource::<super::movement::MoveInProgress>()
+            .is_none()
+    {
+        settle(world, events);
     }
 }
 

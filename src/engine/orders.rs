@@ -43,6 +43,9 @@ pub enum Order {
     Casualties { units: Vec<String> },
     /// Where a reinforcement enters (R 16.1, R 18.0).
     Place { unit: String, at: String },
+    /// The answer to a Combat Event choice: the units (or the entry
+    /// number) picked by the player rolling on the table (R 17.0).
+    CombatEvent { picks: Vec<String> },
 }
 
 /// Why an order is refused.
@@ -133,6 +136,18 @@ pub enum Refusal {
     },
     /// The scenario is over (R 18.0).
     GameOver,
+    /// A Combat Event waits for its choice first (R 17.0).
+    CombatEventPending {
+        side: SideId,
+        count: usize,
+        options: Vec<String>,
+    },
+    /// No Combat Event waits for a choice.
+    NoCombatEventPending,
+    /// The picks do not answer the Combat Event's question.
+    CombatEventPick {
+        reason: String,
+    },
 }
 
 impl std::fmt::Display for Refusal {
@@ -178,6 +193,17 @@ impl std::fmt::Display for Refusal {
             Refusal::NotEligible { unit, at } => {
                 write!(f, "{unit} may not Op Fire at {at} (R 9.0)")
             }
+            Refusal::CombatEventPending {
+                side,
+                count,
+                options,
+            } => write!(
+                f,
+                "the Combat Event must be answered first: {side:?} pick {count} of {} (R 17.0)",
+                options.join(", ")
+            ),
+            Refusal::NoCombatEventPending => write!(f, "no Combat Event waits for a choice"),
+            Refusal::CombatEventPick { reason } => write!(f, "{reason}"),
             Refusal::MustUseMinimum { used, min } => write!(
                 f,
                 "Ops Range {used}/{min}: at least {min} must be Used before passing (R 4.1)"

@@ -39,11 +39,24 @@ pub fn unit_states(world: &mut World) -> Vec<(String, SideId, Coord, bool, bool)
         .collect()
 }
 
-/// A random order for whoever must act: the answer to a pending decision
-/// of the later phases (R 11.0, R 12.0, R 18.0), an Op Fire answer when a
-/// window is open, else a mark, a fire, a move of one to three hexes, or a pass. The
-/// order may be refused; the caller simply asks again.
+/// A random order for whoever must act: a Combat Event choice when one
+/// waits (R 17.0), the answer to a pending decision of the later phases
+/// (R 11.0, R 12.0, R 18.0), an Op Fire answer when a window is open, else a
+/// mark, a fire, a move of one to three hexes, or a pass. The order may be
+/// refused; the caller simply asks again.
 pub fn random_order(world: &mut World, rng: &mut Lcg) -> Order {
+    if let Some(d) = world
+        .get_resource::<super::combat_events::CombatEventDecision>()
+        .cloned()
+    {
+        // Pick `count` distinct options (R 17.0).
+        let mut options = d.options;
+        let mut picks = Vec::new();
+        while picks.len() < d.count && !options.is_empty() {
+            picks.push(options.remove(rng.below(options.len())));
+        }
+        return Order::CombatEvent { picks };
+    }
     if let Some(answer) = crate::phases::random_answer(world, rng) {
         return answer;
     }

@@ -1,6 +1,7 @@
 //! The rulebook as pure functions over plain values. Each function names the
 //! rule it implements and is tested with the rulebook's own examples.
 
+pub mod combat_events;
 pub mod fire;
 pub mod los;
 pub mod melee;

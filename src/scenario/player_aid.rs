@@ -21,6 +21,8 @@ pub struct PlayerAid {
     pub morale: Vec<ModifierRow>,
     /// Tables shown in the panel as printed (§1, §3–§6).
     pub tables: Vec<TextTable>,
+    /// The Combat Event and Japanese Event Tables (R 17.0, last page).
+    pub combat_events: CombatEvents,
 }
 
 impl PlayerAid {
@@ -240,4 +242,165 @@ pub struct TextTable {
 pub struct TextRow {
     pub cells: Vec<String>,
     pub source: Source,
+}
+
+/// R 17.0: when a Combat Event happens, and the two Event Tables printed on
+/// the last page of the rulebook. The texts are the tables' own; what each
+/// entry does is `effect`, played by `engine::combat_events`.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct CombatEvents {
+    /// A Squad or WT firing in the Operations Phase with this roll may
+    /// cause a Combat Event.
+    pub fire_roll: u8,
+    /// The additional roll after such an attack; rolls not listed: no event.
+    pub event_roll: Vec<EventRollRow>,
+    /// The Combat Event Table (used on a 1 or 2), one row per roll.
+    pub combat: Vec<EventEntry>,
+    /// The Japanese Event Table (used on a 3 when there is a Japanese player).
+    pub japanese: Vec<EventEntry>,
+}
+
+/// One result of the additional roll (R 17.0).
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct EventRollRow {
+    pub from: u8,
+    pub to: u8,
+    pub result: EventRoll,
+}
+
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum EventRoll {
+    /// The player whose unit made the attack rolls on the Combat Event Table.
+    AttackerRolls,
+    /// The other player rolls on the Combat Event Table.
+    OtherRolls,
+    /// The Japanese player rolls on the Japanese Event Table (ignored when
+    /// the scenario has no Japanese units).
+    JapaneseTable,
+}
+
+/// One entry of an Event Table: the rolls it covers, its words, its effect.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct EventEntry {
+    pub from: u8,
+    pub to: u8,
+    pub title: String,
+    /// The entry as printed.
+    pub text: String,
+    pub effect: EventEffect,
+    pub source: Source,
+}
+
+/// What an entry does; the numbers are the table's.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum EventEffect {
+    /// The firer or one unit fired upon is removed (Decoy, SATT, Gun),
+    /// Reduced (Infantry) or marked UK (Vehicle).
+    Casualty,
+    /// Reduce `units` unconcealed Squads/WTs; `enemy_only`: of the side
+    /// rolling's enemy, else no event.
+    Sniper { units: u8, enemy_only: bool },
+    /// Flip `units` Reduced Squads to Full Strength, Suppression kept.
+    Restore { units: u8 },
+    /// Place an eliminated Squad, Used and Reduced, with a lone unconcealed
+    /// unmounted Squad of its nationality.
+    Return { units: u8 },
+    /// `units` enemy units lose Concealment (and a Fortification they hold).
+    Reveal { units: u8 },
+    /// Conceal `units` unmounted Squads/WTs in Beneficial Terrain not
+    /// adjacent to an enemy.
+    Conceal { units: u8 },
+    /// Mark `units` unconcealed Squads/WTs not in a Carrier Used.
+    MarkUsed { units: u8 },
+    /// Remove Used/Op Fire from `infantry` Infantry units or `assets`
+    /// Vehicle, Gun or loaded Carrier.
+    Ready { infantry: u8, assets: u8 },
+    /// Gain `cps` one-time Command Points.
+    CommandPoints { cps: u8 },
+    /// Choose one other entry of this table.
+    Choose,
+    /// An enemy Infantry unit is revealed; unused, it may fire at nothing:
+    /// a roll of `fires_on` or more (`non_marine_bonus` added unless
+    /// Marines) gives a Muzzle Flash and marks it Used.
+    FuggBabeRuth { fires_on: u8, non_marine_bonus: u8 },
+    /// A Japanese unit in a Melee rolls a Melee attack with no bonus.
+    Ambush,
+    /// The non-Japanese player picks a Japanese non-GD Squad to Banzai Charge.
+    Banzai,
+}
+
+impl CombatEvents {
+    /// The table's entry for a roll.
+    pub fn entry(table: &[EventEntry], roll: u8) -> Option<&EventEntry> {
+        table.iter().find(|e| (e.from..=e.to).contains(&roll))
+    }
+
+    /// What the additional roll means (None: no event).
+    pub fn event_roll(&self, roll: u8) -> Option<EventRoll> {
+        self.event_roll
+            .iter()
+            .find(|r| (r.from..=r.to).contains(&roll))
+            .map(|r| r.result)
+    }
+
+    /// Checks the tables cover every face of the die exactly once and that
+    /// "choose one event" never chooses itself.
+    pub fn problems(&self, die_faces: u8) -> Vec<String> {
+        let mut out = Vec::new();
+        let mut cover = |name: &str, ranges: Vec<(u8, u8)>, every: bool| {
+            for face in 1..=die_faces {
+                let n = ranges
+                    .iter()
+                    .filter(|(a, b)| (*a..=*b).contains(&face))
+                    .count();
+                if n > 1 || (every && n == 0) {
+                    out.push(format!(
+                        "combat_events.{name}: roll {face} is covered {n} times (must be {})",
+                        if every { "once" } else { "at most once" }
+                    ));
+                }
+            }
+            for (a, b) in ranges {
+                if a > b || a == 0 || b > die_faces {
+                    out.push(format!(
+                        "combat_events.{name}: rolls {a}-{b} are not a range of the d{die_faces}"
+                    ));
+                }
+            }
+        };
+        cover(
+            "event_roll",
+            self.event_roll.iter().map(|r| (r.from, r.to)).collect(),
+            false,
+        );
+        cover(
+            "combat",
+            self.combat.iter().map(|r| (r.from, r.to)).collect(),
+            true,
+        );
+        cover(
+            "japanese",
+            self.japanese.iter().map(|r| (r.from, r.to)).collect(),
+            true,
+        );
+        if !(1..=die_faces).contains(&self.fire_roll) {
+            out.push(format!(
+                "combat_events.fire_roll: {} is not a face of the d{die_faces}",
+                self.fire_roll
+            ));
+        }
+        if self
+            .japanese
+            .iter()
+            .any(|e| e.effect == EventEffect::Choose)
+        {
+            out.push("combat_events.japanese: `choose` belongs to the Combat Event Table".into());
+        }
+        out
+    }
 }

@@ -10,7 +10,9 @@ use std::fmt;
 use super::coords::{Coord, LabelError, expand};
 use super::player_aid::PlayerAid;
 use super::roster::{Roster, UnitClass};
-use super::schema::{Entry, FortificationKind, Nationality, Scenario, SideId, VictoryCondition};
+use super::schema::{
+    Entry, FortificationKind, Nationality, Scenario, SideId, Theater, VictoryCondition,
+};
 
 /// Files larger than this are refused before parsing: no scenario, roster or
 /// save comes near it, and junk must not cost unbounded memory.
@@ -363,6 +365,17 @@ impl Checker<'_> {
             self.push(pos, "a scenario needs at least one turn (R 1.0)".into());
         }
         self.check_sides();
+        if sc.theater == Theater::Pacific && !sc.special_rules.combat_events {
+            let pos = if self.src.contains("combat_events:") {
+                locate_field(self.src, "combat_events")
+            } else {
+                locate_field(self.src, "theater")
+            };
+            self.push(
+                pos,
+                "Combat Events are required in the Pacific (R 17.0): set `combat_events: true` in `special_rules`".into(),
+            );
+        }
         let elevation = self.check_map();
         self.check_units(&elevation);
         self.check_victory();
