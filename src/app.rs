@@ -25,6 +25,8 @@ pub struct LaunchOptions {
     pub loaded: Loaded,
     pub size: (u32, u32),
     pub screenshot: Option<ScreenshotRequest>,
+    /// The journal: a new game, a resume or a load (none for screenshots).
+    pub journal: Option<crate::journal::session::JournalLaunch>,
 }
 
 /// `bob screenshot`: render a few frames, save a PNG, quit.
@@ -185,7 +187,11 @@ pub fn run(options: LaunchOptions) -> ExitCode {
         OnEnter(AppState::InGame),
         (insert_data, spawn_scenario).chain().before(ui::BoardSetup),
     )
-    .add_plugins(ui::UiPlugin);
+    .add_plugins(ui::UiPlugin)
+    .add_plugins(crate::journal::session::JournalPlugin);
+    if let Some(j) = options.journal {
+        app.insert_resource(j);
+    }
     if options.screenshot.is_none() {
         // A turn-based board: redraw on input, not continuously, so an idle
         // game costs next to nothing. Animations ask for redraws.

@@ -1,5 +1,6 @@
 //! The command line: `bob [play] [SCENARIO]`, `bob list`, `bob check FILE...`,
-//! `bob screenshot SCENARIO OUT.png`.
+//! `bob screenshot SCENARIO OUT.png`, `bob script FILE [--journal J]`,
+//! `bob replay FILE --log`.
 
 use std::ffi::OsString;
 use std::path::PathBuf;
@@ -8,6 +9,10 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 use crate::app::{self, LaunchOptions, ScreenshotRequest};
+use crate::journal::{
+    self,
+    session::{JournalLaunch, LaunchMode},
+};
 use crate::scenario::{self, FileReport, PlayerAid, Roster};
 
 #[derive(Debug, Parser)]
@@ -32,6 +37,16 @@ pub enum Command {
         /// Window size, WIDTHxHEIGHT.
         #[arg(long, default_value = "1600x900", value_parser = parse_size)]
         size: (u32, u32),
+        /// Resume the unfinished game of this scenario from its journal.
+        #[arg(long, conflicts_with = "load")]
+        resume: bool,
+        /// Load a saved game (or any journal).
+        #[arg(long, value_name = "FILE")]
+        load: Option<PathBuf>,
+        /// Where journals and saves live (default: $BOB_DATA_DIR, else
+        /// $XDG_DATA_HOME/band-of-brothers, else ~/.local/share/band-of-brothers).
+        #[arg(long, value_name = "DIR")]
+        data_dir: Option<PathBuf>,
     },
     /// List the scenarios built into this binary.
     List,
@@ -45,6 +60,22 @@ pub enum Command {
     Script {
         /// The script file (see docs/scripts.md).
         file: PathBuf,
+        /// Journal every order to this file, flushed to disk before its
+        /// events are printed.
+        #[arg(long, value_name = "FILE")]
+        journal: Option<PathBuf>,
+        /// With --journal: replay the journal first and go on after its last
+        /// complete entry.
+        #[arg(long, requires = "journal")]
+        resume: bool,
+    },
+    /// Replay a journal or save. `--log` prints its event log.
+    Replay {
+        /// The journal or save file.
+        file: PathBuf,
+        /// Print the event log (headless).
+        #[arg(long)]
+        log: bool,
     },
     /// Render a scenario for a few frames and save a PNG.
     Screenshot {
@@ -131,8 +162,27 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
             roster,
             aid,
             started,
+            Some(JournalArgs::default()),
         ),
-        Some(Command::Play { scenario, size }) => play(&scenario, size, None, roster, aid, started),
+        Some(Command::Play {
+            scenario,
+            size,
+            resume,
+            load,
+            data_dir,
+        }) => play(
+            &scenario,
+            size,
+            None,
+            roster,
+            aid,
+            started,
+            Some(JournalArgs {
+                resume,
+                load,
+                data_dir,
+            }),
+        ),
         Some(Command::List) => {
             print!("{}", list(&roster, &aid));
             ExitCode::SUCCESS
@@ -146,7 +196,17 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
                 ExitCode::FAILURE
             }
         }
-        Some(Command::Script { file }) => run_script(&file, &roster, &aid),
+        Some(Command::Script {
+            file,
+            journal: None,
+            ..
+        }) => run_script(&file, &roster, &aid),
+        Some(Command::Script {
+            file,
+            journal: Some(journal),
+            resume,
+        }) => run_script_journaled(&file, &journal, resume, &roster, &aid),
+        Some(Command::Replay { file, log }) => replay(&file, log, &roster, &aid),
         Some(Command::Screenshot {
             scenario,
             out,
@@ -176,6 +236,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
             roster,
             aid,
             started,
+            None,
         ),
     }
 }
@@ -192,16 +253,21 @@ fn run_script(path: &std::path::Path, roster: &Roster, aid: &PlayerAid) -> ExitC
             for line in &run.lines {
                 println!("{line}");
             }
-            match run.stopped {
-                None => ExitCode::SUCCESS,
-                Some((n, order, reason)) => {
-                    eprintln!("{name}: order {n} ({order}) refused: {reason}");
-                    ExitCode::FAILURE
-                }
-            }
+            stopped_exit(&name, run.stopped)
         }
         Err(report) => {
             eprintln!("{report}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Exit 0 when a script ran to its end, else 1 with the refused order.
+fn stopped_exit(name: &str, stopped: Option<(usize, String, String)>) -> ExitCode {
+    match stopped {
+        None => ExitCode::SUCCESS,
+        Some((n, order, reason)) => {
+            eprintln!("{name}: order {n} ({order}) refused: {reason}");
             ExitCode::FAILURE
         }
     }
@@ -247,6 +313,14 @@ pub fn check_files(files: &[PathBuf], roster: &Roster, aid: &PlayerAid) -> (Stri
     (out, ok)
 }
 
+/// The journal flags of `bob play`.
+#[derive(Debug, Default)]
+struct JournalArgs {
+    resume: bool,
+    load: Option<PathBuf>,
+    data_dir: Option<PathBuf>,
+}
+
 fn play(
     name: &str,
     size: (u32, u32),
@@ -254,8 +328,9 @@ fn play(
     roster: Roster,
     aid: PlayerAid,
     started: std::time::Instant,
+    journal: Option<JournalArgs>,
 ) -> ExitCode {
-    let loaded = match scenario::load(name, &roster, &aid) {
+    let (loaded, journal) = match prepare_play(name, journal, &roster, &aid) {
         Ok(l) => l,
         Err(report) => {
             eprintln!("{report}");
@@ -267,5 +342,128 @@ fn play(
         loaded,
         size,
         screenshot,
+        journal,
     })
+}
+
+/// The scenario to open and the journal to go with it: `--load` and
+/// `--resume` are checked by a full headless replay before any window opens,
+/// so a bad file is reported here, by file, line and field (and kept).
+fn prepare_play(
+    name: &str,
+    args: Option<JournalArgs>,
+    roster: &Roster,
+    aid: &PlayerAid,
+) -> Result<(scenario::Loaded, Option<JournalLaunch>), String> {
+    let Some(args) = args else {
+        return Ok((
+            scenario::load(name, roster, aid).map_err(|r| r.to_string())?,
+            None,
+        ));
+    };
+    let dir = args.data_dir.unwrap_or_else(journal::data_dir);
+    let checked =
+        |path: &std::path::Path| -> Result<(scenario::Loaded, journal::JournalRead), String> {
+            let read = journal::read_journal(path).map_err(|r| r.to_string())?;
+            let loaded =
+                journal::replay::scenario_of(&read, roster, aid).map_err(|r| r.to_string())?;
+            journal::replay(&read, roster, aid).map_err(|r| r.to_string())?;
+            if let Some(d) = &read.dropped {
+                eprintln!("{d}");
+            }
+            Ok((loaded, read))
+        };
+    if let Some(file) = args.load {
+        let (loaded, read) = checked(&file)?;
+        let mode = LaunchMode::Load(Box::new(read));
+        return Ok((loaded, Some(JournalLaunch { dir, mode })));
+    }
+    let loaded = scenario::load(name, roster, aid).map_err(|r| r.to_string())?;
+    if !args.resume {
+        let mode = LaunchMode::Fresh;
+        return Ok((loaded, Some(JournalLaunch { dir, mode })));
+    }
+    let path = journal::current_journal(&dir, &loaded.scenario.id);
+    if !path.exists() {
+        return Err(format!(
+            "{}: no unfinished game of `{}` to resume",
+            path.display(),
+            loaded.scenario.id
+        ));
+    }
+    let (loaded, read) = checked(&path)?;
+    let mode = LaunchMode::Resume(Box::new(read), path);
+    Ok((loaded, Some(JournalLaunch { dir, mode })))
+}
+
+/// `bob script FILE --journal J [--resume]`.
+fn run_script_journaled(
+    path: &std::path::Path,
+    journal_path: &std::path::Path,
+    resume: bool,
+    roster: &Roster,
+    aid: &PlayerAid,
+) -> ExitCode {
+    use std::io::Write;
+    let name = path.display().to_string();
+    let script = match scenario::read_file(path)
+        .and_then(|bytes| crate::engine::script::parse(&name, &bytes))
+    {
+        Ok(s) => s,
+        Err(report) => {
+            eprintln!("{report}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let stdout = std::io::stdout();
+    let mut out = |line: &str| {
+        let mut lock = stdout.lock();
+        let _ = writeln!(lock, "{line}");
+        let _ = lock.flush();
+    };
+    match journal::headless::run_script_journaled(
+        &script,
+        roster,
+        aid,
+        journal_path,
+        resume,
+        &mut out,
+    ) {
+        Ok(run) => {
+            if let Some(d) = run.dropped {
+                eprintln!("{d}");
+            }
+            stopped_exit(&name, run.stopped)
+        }
+        Err(report) => {
+            eprintln!("{report}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// `bob replay FILE --log`.
+fn replay(path: &std::path::Path, log: bool, roster: &Roster, aid: &PlayerAid) -> ExitCode {
+    if !log {
+        eprintln!(
+            "bob replay: the board replay is not built yet; `bob replay {} --log` prints the event log",
+            path.display()
+        );
+        return ExitCode::from(2);
+    }
+    match journal::replay_lines(path, roster, aid) {
+        Ok((lines, dropped)) => {
+            if let Some(d) = dropped {
+                eprintln!("{d}");
+            }
+            for l in lines {
+                println!("{l}");
+            }
+            ExitCode::SUCCESS
+        }
+        Err(report) => {
+            eprintln!("{report}");
+            ExitCode::FAILURE
+        }
+    }
 }

@@ -12,6 +12,7 @@
 pub mod app;
 pub mod cli;
 pub mod engine;
+pub mod journal;
 pub mod phases;
 pub mod rules;
 pub mod scenario;

@@ -521,6 +521,7 @@ fn illegal_moves_are_refused_with_their_reason() {
         let file = dir.join("m.ron");
         std::fs::write(&file, text).unwrap();
         let out = std::process::Command::new(bob)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
             .arg("script")
             .arg(&file)
             .output()
@@ -893,7 +894,7 @@ fn the_retreat_and_backup_script_runs() {
 #[test]
 fn illegal_movement_options_are_refused_with_their_reason() {
     assert_refused(
-        concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/skirmish.ron"),
+        "tests/data/skirmish.ron",
         &[
             (
                 r#"move(unit: "A1", path: ["C4", "C5", "C6", "D6"])"#,
@@ -949,6 +950,7 @@ fn assert_refused(scenario: &str, cases: &[(&str, &str)]) {
         let file = dir.join("m.ron");
         std::fs::write(&file, text).unwrap();
         let out = std::process::Command::new(bob)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
             .arg("script")
             .arg(&file)
             .output()

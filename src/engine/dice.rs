@@ -42,6 +42,15 @@ impl Dice {
             None => D10(self.rng.random_range(1..=10)),
         }
     }
+
+    /// Where the dice stand: the random stream's word position and the
+    /// forced rolls still waiting (the journal's state hash reads it).
+    pub fn position(&self) -> (u128, Vec<u8>) {
+        (
+            self.rng.get_word_pos(),
+            self.forced.iter().copied().collect(),
+        )
+    }
 }
 
 #[cfg(test)]

@@ -35,12 +35,25 @@ pub struct ScriptRun {
 
 /// Reads a script file's bytes (named `file` in errors).
 pub fn parse(file: &str, bytes: &[u8]) -> Result<Script, FileReport> {
-    scenario::parse_data(file, bytes)
+    let script: Script = scenario::parse_data(file, bytes)?;
+    // A path named inside a file never climbs out of the working folder.
+    if let Some(why) = scenario::paths::refuse_escape(&script.scenario) {
+        let src = String::from_utf8_lossy(bytes);
+        let pos = scenario::validate::locate(&src, Some("scenario"), &script.scenario, 0);
+        return Err(FileReport {
+            file: file.to_string(),
+            problems: vec![scenario::Problem::at(
+                pos,
+                format!("field `scenario`: {why}"),
+            )],
+        });
+    }
+    Ok(script)
 }
 
 /// Runs a script; the scenario is loaded like `bob play` loads it.
 pub fn run(script: &Script, roster: &Roster, aid: &PlayerAid) -> Result<ScriptRun, FileReport> {
-    let loaded = scenario::load(&script.scenario, roster, aid)?;
+    let loaded = scenario::paths::load_named(&script.scenario, roster, aid)?;
     let mut world = headless_world(loaded, roster.clone(), aid.clone(), script.seed);
     world
         .resource_mut::<Dice>()

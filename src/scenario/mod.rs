@@ -2,6 +2,7 @@
 //! with precise errors, and the scenarios the binary carries (R 18.0).
 
 pub mod coords;
+pub mod paths;
 pub mod player_aid;
 pub mod roster;
 pub mod schema;

@@ -82,8 +82,57 @@ pub fn text_of(bytes: &[u8]) -> Result<&str, Problem> {
 pub fn parse_ron<T: serde::de::DeserializeOwned>(src: &str) -> Result<T, Problem> {
     ron::from_str::<T>(src).map_err(|e| {
         let pos = (e.span.start.line.max(1), e.span.start.col.max(1));
-        Problem::at(pos, describe_ron_error(&e.code))
+        let mut message = describe_ron_error(&e.code);
+        let about_a_value = !matches!(
+            e.code,
+            ron::Error::NoSuchEnumVariant { .. }
+                | ron::Error::NoSuchStructField { .. }
+                | ron::Error::MissingStructField { .. }
+                | ron::Error::DuplicateStructField { .. }
+                | ron::Error::Eof
+        );
+        if about_a_value && let Some(field) = field_before(src, pos) {
+            let mut chars = message.chars();
+            let first = chars.next().map(|c| c.to_ascii_lowercase());
+            message = format!(
+                "field `{field}`: {}{}",
+                first.unwrap_or(' '),
+                chars.as_str()
+            );
+        }
+        Problem::at(pos, message)
     })
+}
+
+/// The field whose value starts near `pos`: the identifier before the last
+/// `:` on the way there (a wrong type then names its field).
+fn field_before(src: &str, pos: (usize, usize)) -> Option<String> {
+    let line = src.lines().nth(pos.0.checked_sub(1)?)?;
+    let upto: String = line.chars().take(pos.1.saturating_sub(1)).collect();
+    // The last `:` outside a string ("A1:B5" is a hex area, not a field).
+    let mut in_string = false;
+    let mut escaped = false;
+    let mut colon = None;
+    for (i, c) in upto.char_indices() {
+        match c {
+            _ if escaped => escaped = false,
+            '\\' if in_string => escaped = true,
+            '"' => in_string = !in_string,
+            ':' if !in_string => colon = Some(i),
+            _ => {}
+        }
+    }
+    let colon = colon?;
+    let ident: String = upto[..colon]
+        .trim_end()
+        .chars()
+        .rev()
+        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .collect();
+    (!ident.is_empty() && !ident.starts_with(|c: char| c.is_ascii_digit())).then_some(ident)
 }
 
 fn describe_ron_error(code: &ron::Error) -> String {

@@ -172,6 +172,8 @@ pub fn send(world: &mut World, order: &Order) -> bool {
     let accepted = result.is_ok();
     match result {
         Ok(events) => {
+            // On disk before the result is shown (issue: never lose a game).
+            crate::journal::session::record(world, order);
             world.resource_mut::<OrderCount>().0 += 1;
             follow_decider(world, &events);
             let hexes = events

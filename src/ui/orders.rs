@@ -37,6 +37,9 @@ impl GameLog {
 
 /// Starts the Operations Phase once the scenario is on the board.
 pub fn start_operations(world: &mut World) {
+    if crate::journal::session::start_game(world) {
+        return;
+    }
     if world.get_resource::<Dice>().is_none() {
         let seed = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)

@@ -1,0 +1,120 @@
+//! The state hash: a stable digest of what the players see and what decides
+//! the next roll — units, their locations and markers, fortifications, the
+//! turn and phase, the Ops Range, a pending Op Fire window or move, and the
+//! dice position. Written after every journal entry and checked on replay.
+
+use bevy::prelude::*;
+
+use crate::engine::Dice;
+use crate::engine::movement::MoveInProgress;
+use crate::engine::op_fire::OpFireWindow;
+use crate::engine::operations::OpsState;
+use crate::world::{
+    Concealed, Facing, FortificationCounter, Location, OpFire, StackOrder, Suppression, TurnTrack,
+    Unit, Used,
+};
+
+/// The canonical text the hash covers, one line per item, sorted: readable
+/// when two states must be compared by eye.
+pub fn state_text(world: &mut World) -> String {
+    let mut lines: Vec<String> = Vec::new();
+    let mut q = world.query::<(
+        &Unit,
+        Option<&Location>,
+        Option<&Facing>,
+        Option<&Suppression>,
+        Option<&Concealed>,
+        Option<&StackOrder>,
+        Has<Used>,
+        Has<OpFire>,
+    )>();
+    for (u, loc, facing, supp, conc, stack, used, op) in q.iter(world) {
+        lines.push(format!(
+            "unit {} {} {:?} reduced={} company={:?} at={} cave={} facing={:?} supp={:?} conceal={:?} stack={:?} used={used} op={op}",
+            u.id,
+            u.kind,
+            u.side,
+            u.reduced,
+            u.company,
+            loc.map_or("-".into(), |l| l.coord.label()),
+            loc.is_some_and(|l| l.in_cave),
+            facing.map(|f| f.0),
+            supp,
+            conc.map(|c| c.minus_two),
+            stack.map(|s| s.0),
+        ));
+    }
+    let mut q = world.query::<(&FortificationCounter, Option<&Location>)>();
+    for (f, loc) in q.iter(world) {
+        lines.push(format!(
+            "fort {:?} at={} facing={:?} concealed={}",
+            f.kind,
+            loc.map_or("-".into(), |l| l.coord.label()),
+            f.facing,
+            f.concealed
+        ));
+    }
+    lines.sort();
+    if let Some(t) = world.get_resource::<TurnTrack>() {
+        lines.push(format!(
+            "turn {}/{} {:?} active={:?} cp={:?}",
+            t.turn, t.last_turn, t.phase, t.active, t.command_points
+        ));
+    }
+    if let Some(s) = world.get_resource::<OpsState>() {
+        lines.push(format!(
+            "ops acting={:?} used={} range={}-{} finished={:?}",
+            s.acting, s.tally.used, s.tally.range.min, s.tally.range.max, s.finished
+        ));
+    }
+    if let Some(w) = world.get_resource::<OpFireWindow>() {
+        lines.push(format!(
+            "opfire side={:?} mover={} at={} eligible={:?}",
+            w.side,
+            w.mover_id,
+            w.at.label(),
+            w.eligible
+        ));
+    }
+    if let Some(m) = world.get_resource::<MoveInProgress>() {
+        let steps: Vec<String> = m
+            .steps
+            .iter()
+            .map(|(c, mp)| format!("{}:{}", c.label(), mp.0))
+            .collect();
+        lines.push(format!(
+            "move {} steps={steps:?} left={} open={}",
+            m.unit, m.left.0, m.hex_open
+        ));
+    }
+    if let Some(p) = world.get_resource::<crate::phases::Pending>() {
+        lines.push(format!("pending {:?}", p.0));
+    }
+    if let Some(c) = world.get_resource::<crate::phases::end::Control>() {
+        let mut hexes: Vec<String> =
+            c.0.0
+                .iter()
+                .map(|(h, s)| format!("{}={s:?}", h.label()))
+                .collect();
+        hexes.sort();
+        lines.push(format!("control {hexes:?}"));
+    }
+    if let Some(e) = world.get_resource::<crate::phases::end::Entered>() {
+        let mut ids: Vec<&String> = e.0.iter().collect();
+        ids.sort();
+        lines.push(format!("entered {ids:?}"));
+    }
+    if let Some(g) = world.get_resource::<crate::phases::end::GameOver>() {
+        lines.push(format!("over {:?}", g.0));
+    }
+    if let Some(d) = world.get_resource::<Dice>() {
+        let (pos, forced) = d.position();
+        lines.push(format!("dice {pos} forced={forced:?}"));
+    }
+    lines.join("\n")
+}
+
+/// FNV-1a 64 of [`state_text`].
+pub fn state_hash(world: &mut World) -> u64 {
+    super::fnv1a(state_text(world).as_bytes())
+}
