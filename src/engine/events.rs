@@ -181,6 +181,9 @@ pub enum GameEvent {
         morale: u8,
         rule: &'static str,
     },
+    /// The mover entered Melee through a flank hex of every enemy unit
+    /// there: a Flank counter, +1 Melee FP (R 12.2).
+    FlankCounter { unit: String, at: String },
     /// The game waits for this side's decision.
     DecisionAwaited { side: SideId, what: String },
     /// A side's part of the Rout Phase begins (R 11.0).
@@ -466,6 +469,9 @@ impl GameEvent {
             GameEvent::ConcealmentRegained { unit, why } => {
                 format!("{unit} takes a Conceal counter: {why} (R 15.0)")
             }
+            GameEvent::FlankCounter { unit, at } => format!(
+                "{unit} enters the Melee in {at} through the enemy's flank: Flank counter, +1 Melee FP (R 12.2)"
+            ),
             GameEvent::MoraleAutoPass { unit, morale, rule } => {
                 format!("{unit} MC: Morale {morale}, passed with no roll ({rule}, R 7.1)")
             }

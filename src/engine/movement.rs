@@ -6,6 +6,7 @@
 use bevy::prelude::*;
 
 use crate::rules::Mp;
+use crate::rules::facing::flank_fire;
 use crate::rules::los::{LosQuery, line_of_sight};
 use crate::rules::morale::MoraleModifier;
 use crate::rules::movement::{
@@ -13,7 +14,9 @@ use crate::rules::movement::{
     subject_to_reluctance,
 };
 use crate::scenario::Coord;
-use crate::world::{ActiveScenario, AidRes, BoardRes, Concealed, Location, RosterRes, Unit, Used};
+use crate::world::{
+    ActiveScenario, AidRes, BoardRes, Concealed, Facing, Flank, Location, RosterRes, Unit, Used,
+};
 
 use super::events::GameEvent;
 use super::fire::AttackExtras;
@@ -342,6 +345,44 @@ pub fn mover_check(world: &mut World, mover: Entity, events: &mut Vec<GameEvent>
 }
 
 /// Whether a unit of the other side than `side` is in `at`.
+/// R 12.2: a unit moving into Melee through a flank hex of every enemy unit
+/// there (each unconcealed, so with a facing, R 2.2) takes a Flank counter,
+/// +1 Melee FP in the Melee Phase. A concealed enemy has no facing, so no
+/// Flank counter (R 51.1 in the Jungle). Only where facing is in use.
+fn flank_on_entering(
+    world: &mut World,
+    mover: Entity,
+    side: crate::scenario::schema::SideId,
+    from: Coord,
+    to: Coord,
+    events: &mut Vec<GameEvent>,
+) {
+    if !super::fire::facing_in_use(world) {
+        return;
+    }
+    let mut q = world.query::<(&Unit, &Location, Option<&Facing>, Has<Concealed>)>();
+    let enemies: Vec<(Option<crate::scenario::schema::Spine>, bool)> = q
+        .iter(world)
+        .filter(|(u, l, _, _)| u.side != side && l.coord == to && !l.in_cave)
+        .map(|(_, _, f, c)| (f.map(|f| f.0), c))
+        .collect();
+    let through_flank = !enemies.is_empty()
+        && enemies
+            .iter()
+            .all(|(facing, concealed)| !concealed && flank_fire(to, *facing, from));
+    if !through_flank {
+        return;
+    }
+    let Some(unit) = world.get::<Unit>(mover).map(|u| u.id.clone()) else {
+        return;
+    };
+    world.entity_mut(mover).insert(Flank);
+    events.push(GameEvent::FlankCounter {
+        unit,
+        at: to.label(),
+    });
+}
+
 fn enemy_in(world: &mut World, side: crate::scenario::schema::SideId, at: Coord) -> bool {
     occupants(world)
         .iter()
@@ -429,6 +470,7 @@ pub fn continue_move(world: &mut World, events: &mut Vec<GameEvent>) {
             cost: cost.to_string(),
             left: mv.left.to_string(),
         });
+        flank_on_entering(world, mv.mover, side, from, to, events);
         // The moving unit loses its Concealment first (R 15.0).
         if !mover_concealment(world, mv.mover, events) {
             world.remove_resource::<MoveInProgress>();
@@ -687,5 +729,39 @@ mod tests {
             ),
             "{lines:#?}"
         );
+    }
+
+    /// R 12.2 on the Guadalcanal map: J4 in H4 faces W, so its NE and SE
+    /// hexes are its flank (the unit's black line runs N-S). A Marine
+    /// entering from NW gets nothing; from NE, a Flank counter. A concealed
+    /// J4 has no facing, so no counter (R 2.2, R 51.1).
+    #[test]
+    fn entering_melee_through_the_flank_takes_a_flank_counter() {
+        let roster = crate::scenario::builtin_roster().unwrap();
+        let mut w = world_on("guadalcanal", roster, &[]);
+        let (j4, m1) = (entity(&mut w, "J4"), entity(&mut w, "M1"));
+        let h4 = Coord::parse("H4", 16, 12).unwrap();
+        let side = crate::scenario::schema::SideId::Allies;
+        let board = w.resource::<BoardRes>().0.clone();
+        let ne = board
+            .neighbour(h4, crate::scenario::schema::Side6::Ne)
+            .unwrap();
+        let nw = board
+            .neighbour(h4, crate::scenario::schema::Side6::Nw)
+            .unwrap();
+        let mut events = Vec::new();
+        flank_on_entering(&mut w, m1, side, ne, h4, &mut events);
+        assert!(events.is_empty(), "concealed J4 has no facing");
+        w.entity_mut(j4).remove::<Concealed>();
+        flank_on_entering(&mut w, m1, side, nw, h4, &mut events);
+        assert!(events.is_empty() && w.get::<Flank>(m1).is_none());
+        flank_on_entering(&mut w, m1, side, ne, h4, &mut events);
+        assert_eq!(
+            events.iter().map(GameEvent::line).collect::<Vec<_>>(),
+            [
+                "M1 enters the Melee in H4 through the enemy's flank: Flank counter, +1 Melee FP (R 12.2)"
+            ]
+        );
+        assert!(w.get::<Flank>(m1).is_some());
     }
 }
