@@ -320,3 +320,77 @@ pub fn decision_window(
         });
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// R 3.0: one button a unit offered, then Decline.
+    #[test]
+    fn cp_reroll_offers_each_unit_then_decline() {
+        let v = pending_view(&Decision::CpReroll {
+            side: SideId::Axis,
+            units: vec!["G1".into(), "G2".into()],
+            what: "its Melee dice",
+        });
+        assert_eq!(v.side, SideId::Axis);
+        let labels: Vec<&str> = v.choices.iter().map(|c| c.label.as_str()).collect();
+        assert_eq!(
+            labels,
+            [
+                "Spend a CP: re-roll G1",
+                "Spend a CP: re-roll G2",
+                "Decline"
+            ]
+        );
+        assert_eq!(v.choices[2].order, Order::CpReroll { unit: None });
+        assert_eq!(
+            v.explain,
+            "Spend one Command Point to roll its Melee dice again for G1, G2, or decline (R 3.0)."
+        );
+    }
+
+    /// R 12.0: two casualties are picked one Reduction at a time (a unit may
+    /// take two), then confirmed as one `casualties` order.
+    #[test]
+    fn two_casualties_are_picked_then_confirmed() {
+        let v = pending_view(&Decision::Casualties {
+            side: SideId::Allies,
+            at: "F5".into(),
+            count: 2,
+            units: vec!["A1".into(), "A2".into()],
+        });
+        assert!(v.choices.is_empty());
+        let m = v.many.expect("several picks");
+        assert_eq!((m.kind, m.count), (Many::Casualties, 2));
+        assert!(m.kind.repeats());
+        assert_eq!(
+            m.kind.order(vec!["A1".into(), "A1".into()]),
+            Order::Casualties {
+                units: vec!["A1".into(), "A1".into()]
+            }
+        );
+        assert_eq!(
+            v.explain,
+            "Allocate 2 Melee casualties in F5: each pick is one Reduction (R 12.0)."
+        );
+    }
+
+    /// R 12.0: one casualty is one button a unit.
+    #[test]
+    fn one_casualty_is_a_button_per_unit() {
+        let v = pending_view(&Decision::Casualties {
+            side: SideId::Allies,
+            at: "F5".into(),
+            count: 1,
+            units: vec!["A1".into(), "A2".into()],
+        });
+        assert!(v.many.is_none());
+        assert_eq!(
+            v.choices[1].order,
+            Order::Casualties {
+                units: vec!["A2".into()]
+            }
+        );
+    }
+}
