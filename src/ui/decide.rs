@@ -350,16 +350,20 @@ mod tests {
         );
     }
 
+    fn casualties_in_f5(count: u8) -> DecisionView {
+        pending_view(&Decision::Casualties {
+            side: SideId::Allies,
+            at: "F5".into(),
+            count,
+            units: vec!["A1".into(), "A2".into()],
+        })
+    }
+
     /// R 12.0: two casualties are picked one Reduction at a time (a unit may
     /// take two), then confirmed as one `casualties` order.
     #[test]
     fn two_casualties_are_picked_then_confirmed() {
-        let v = pending_view(&Decision::Casualties {
-            side: SideId::Allies,
-            at: "F5".into(),
-            count: 2,
-            units: vec!["A1".into(), "A2".into()],
-        });
+        let v = casualties_in_f5(2);
         assert!(v.choices.is_empty());
         let m = v.many.expect("several picks");
         assert_eq!((m.kind, m.count), (Many::Casualties, 2));
@@ -379,12 +383,7 @@ mod tests {
     /// R 12.0: one casualty is one button a unit.
     #[test]
     fn one_casualty_is_a_button_per_unit() {
-        let v = pending_view(&Decision::Casualties {
-            side: SideId::Allies,
-            at: "F5".into(),
-            count: 1,
-            units: vec!["A1".into(), "A2".into()],
-        });
+        let v = casualties_in_f5(1);
         assert!(v.many.is_none());
         assert_eq!(
             v.choices[1].order,
