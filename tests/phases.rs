@@ -3,8 +3,8 @@
 
 use bevy::prelude::*;
 
+use bob::engine::command_points::{self, CpFunction};
 use bob::engine::{Dice, GameEvent, Order, headless_world};
-use bob::phases::cp::CpCounter;
 use bob::phases::{Pending, advance, apply};
 use bob::scenario::{self, Coord};
 use bob::world::{Location, Phase, Suppression, TurnTrack, Unit, Used};
@@ -94,8 +94,8 @@ fn r67_rout_melee_and_recovery() {
     }
     // The German spent his CP on G1's Final Op Fire.
     let g1 = entity(&mut w, "G1");
-    w.entity_mut(g1).insert(CpCounter);
-    w.resource_mut::<TurnTrack>().command_points = [1, 0];
+    command_points::spend(&mut w, g1, CpFunction::FinalOpFireRange, &mut Vec::new()).unwrap();
+    assert_eq!(w.resource::<TurnTrack>().command_points, [1, 0]);
     let log = start_phase(&mut w, Phase::Rout, &[7, 5, 9]);
     assert_eq!(
         log,

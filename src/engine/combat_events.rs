@@ -11,7 +11,7 @@
 //! (`assets/player_aid.ron`). Not available yet, and logged as such when an
 //! entry needs them: Vehicles, Guns, SATTs and Carriers (none exist in the
 //! engine yet), the Banzai Charge itself (R 59.6), Muzzle Flashes at night
-//! (R 50.2), spending the one-time CPs (R 3.0, held in `EventCommandPoints`).
+//! (R 50.2).
 
 use std::collections::VecDeque;
 
@@ -67,7 +67,8 @@ pub struct CombatEventDecision {
 }
 
 /// One-time Command Points gained from the Combat Event Table (entry 9),
-/// by side; kept apart from the turn's CPs, which Recovery returns.
+/// by side, as gained (the log's count); they are spent through
+/// `command_points`, which keeps them apart from the turn's CPs.
 #[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct EventCommandPoints(pub [u8; 2]);
 
@@ -943,6 +944,8 @@ fn apply_effect(
             }
         }
         EventEffect::CommandPoints { cps } => {
+            // Spendable like any CP, not returned at the turn's end (R 3.0).
+            super::command_points::grant_one_time(world, job.side, cps);
             let mut held = world.get_resource_or_insert_with(EventCommandPoints::default);
             let n = &mut held.0[job.side.index()];
             *n = n.saturating_add(cps);

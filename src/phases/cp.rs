@@ -1,65 +1,42 @@
 //! Command Points as the Rout and Melee Phases use them — R 3.0 (1: re-roll
 //! an Infantry MC; 4: re-roll a Melee roll, one CP per side per Melee) and
-//! the Recovery Phase return of CP counters.
-//!
-//! PLACEHOLDER: the Command Points room of the Operations Phase is being
-//! built in parallel; until it lands, this is the smallest API the Rout,
-//! Melee and Recovery Phases need: the CPs left in `TurnTrack`, one CP
-//! counter per unit per turn (R 3.0), returned in the Recovery Phase.
-//! Company CPs (R 3.1) are not distinguished here.
+//! the Recovery Phase return of CP counters. One store of CPs for the whole
+//! game: these are thin calls into `engine::command_points` (Company CPs,
+//! R 3.1, and one CP per unit per turn included); the phases log their own
+//! CP events.
 
 use bevy::prelude::*;
 
+use crate::engine::command_points::{self, CpFunction};
 use crate::scenario::schema::SideId;
-use crate::world::{ActiveScenario, TurnTrack};
-
-/// A CP counter on a unit: a CP was spent on it this turn (R 3.0).
-#[derive(Component, Debug, Clone, Copy)]
-pub struct CpCounter;
 
 /// CPs the side has left this turn.
 pub fn cp_left(world: &World, side: SideId) -> u8 {
-    world
-        .get_resource::<TurnTrack>()
-        .map_or(0, |t| t.command_points[side.index()])
+    command_points::left(world, side)
 }
 
-/// Whether the side may spend a CP on this unit: a CP left, and none spent
-/// on the unit this turn ("Only 1 CP can be used on a unit each turn").
+/// Whether the side may spend a CP on this unit: a CP of its pool left, and
+/// none spent on the unit this turn ("Only 1 CP can be used on a unit each
+/// turn", R 3.0, R 3.1).
 pub fn may_spend(world: &World, side: SideId, unit: Entity) -> bool {
-    cp_left(world, side) > 0 && world.get::<CpCounter>(unit).is_none()
+    world
+        .get::<crate::world::Unit>(unit)
+        .is_some_and(|u| u.side == side)
+        && command_points::check(world, unit).is_ok()
 }
 
-/// Spends one of the side's CPs on the unit; false if it may not.
-pub fn spend(world: &mut World, side: SideId, unit: Entity) -> bool {
+/// Spends one of the side's CPs on the unit for `function`; false if it may
+/// not.
+pub fn spend(world: &mut World, side: SideId, unit: Entity, function: CpFunction) -> bool {
     if !may_spend(world, side, unit) {
         return false;
     }
-    if let Some(mut t) = world.get_resource_mut::<TurnTrack>() {
-        t.command_points[side.index()] -= 1;
-    }
-    world.entity_mut(unit).insert(CpCounter);
-    true
+    let mut events = Vec::new();
+    command_points::spend(world, unit, function, &mut events).is_ok()
 }
 
 /// Recovery Phase: CP counters come off and each side gets its scenario CPs
 /// back (R 3.0, R 13.0; CPs are not accumulated).
 pub fn return_all(world: &mut World) {
-    let mut q = world.query_filtered::<Entity, With<CpCounter>>();
-    let marked: Vec<Entity> = q.iter(world).collect();
-    for e in marked {
-        world.entity_mut(e).remove::<CpCounter>();
-    }
-    let per_side: Vec<(SideId, u8)> = world
-        .resource::<ActiveScenario>()
-        .scenario
-        .sides
-        .iter()
-        .map(|c| (c.side, c.command_points))
-        .collect();
-    if let Some(mut t) = world.get_resource_mut::<TurnTrack>() {
-        for (side, cp) in per_side {
-            t.command_points[side.index()] = cp;
-        }
-    }
+    command_points::return_command_points(world);
 }

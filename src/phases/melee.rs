@@ -15,6 +15,7 @@ use std::collections::VecDeque;
 use bevy::prelude::*;
 
 use crate::engine::Dice;
+use crate::engine::command_points::CpFunction;
 use crate::engine::events::GameEvent;
 use crate::engine::orders::{Order, Refusal};
 use crate::engine::random::Lcg;
@@ -345,7 +346,7 @@ pub fn answer_reroll(
         else {
             return Err(Refusal::NothingToAnswer);
         };
-        cp::spend(world, *side, fight.rolls[pos].unit);
+        cp::spend(world, *side, fight.rolls[pos].unit, CpFunction::MeleeReroll);
         events.push(GameEvent::CpSpent {
             side: *side,
             unit: id.to_string(),

@@ -11,6 +11,7 @@ use std::collections::VecDeque;
 use bevy::prelude::*;
 
 use crate::engine::Dice;
+use crate::engine::command_points::CpFunction;
 use crate::engine::events::GameEvent;
 use crate::engine::orders::Refusal;
 use crate::rules::morale::{MoraleContext, MoraleModifier, morale_value};
@@ -372,7 +373,7 @@ pub fn answer_reroll(
     }
     let mut roll = roll;
     if let Some(id) = unit {
-        cp::spend(world, *side, check.unit);
+        cp::spend(world, *side, check.unit, CpFunction::Reroll);
         events.push(GameEvent::CpSpent {
             side: *side,
             unit: id.to_string(),
