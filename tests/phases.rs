@@ -594,3 +594,56 @@ fn japanese_do_not_withdraw_from_melee() {
         format!("{jap} is Japanese and in Melee: it may only be marked Used or Op Fire (R 59.1)")
     );
 }
+
+/// The board UI's decision window answers a Rout destination (R 11.0): it
+/// names the Allies, lists every destination the engine offers as a button,
+/// and the first button's order, sent as a click sends it, routs A2 there
+/// and is logged.
+#[test]
+fn decision_window_answers_a_rout_destination() {
+    use bob::ui::decide::decision_view;
+    let mut w = board("rout_open.ron", &[("A2", "N8"), ("G2", "K10")], &["A2"]);
+    start_phase(&mut w, Phase::Rout, &[5]);
+    let Some(Pending(bob::phases::Decision::RoutDestination { choices, .. })) =
+        w.get_resource::<Pending>().cloned()
+    else {
+        panic!("no destination asked");
+    };
+    let view = decision_view(&w).expect("a decision is pending");
+    assert_eq!(view.side, bob::scenario::schema::SideId::Allies);
+    assert_eq!(view.title, "ROUT");
+    assert_eq!(
+        view.explain,
+        "A2 routs. Choose the hex it routs to (R 11.0)."
+    );
+    let labels: Vec<String> = view.choices.iter().map(|c| c.label.clone()).collect();
+    assert_eq!(labels, choices);
+    assert!(view.many.is_none());
+    let first = view.choices[0].clone();
+    assert_eq!(
+        first.order,
+        Order::Rout {
+            unit: "A2".into(),
+            to: choices[0].clone(),
+        }
+    );
+    w.init_resource::<bob::ui::act::OrderCount>();
+    w.init_resource::<bob::ui::orders::GameLog>();
+    w.init_resource::<bob::ui::tray::DiceTray>();
+    w.init_resource::<bob::ui::tray::UiSettings>();
+    w.init_resource::<bob::ui::tray::LogHighlight>();
+    assert!(bob::ui::act::send(&mut w, &first.order));
+    assert_eq!(at(&mut w, "A2"), choices[0]);
+    assert_eq!(w.resource::<bob::ui::act::OrderCount>().0, 1);
+    let log = &w.resource::<bob::ui::orders::GameLog>().lines;
+    assert!(
+        log[0].starts_with("A2 routs to safety: N8 -> ")
+            && log[0].ends_with(&format!("{} (R 11.0)", choices[0])),
+        "{log:#?}"
+    );
+    assert_ne!(
+        decision_view(&w).map(|v| v.choices),
+        Some(view.choices),
+        "the same decision is still pending"
+    );
+}

@@ -9,6 +9,7 @@ use std::collections::HashMap;
 
 use bevy::prelude::*;
 
+use crate::engine::command_points::CpFunction;
 use crate::engine::op_fire::OpFireWindow;
 use crate::engine::operations::{OpsState, check};
 use crate::engine::{GameEvent, Order};
@@ -87,7 +88,18 @@ pub struct ActionButton {
 pub struct ActionBar {
     pub unit: Option<String>,
     pub buttons: Vec<ActionButton>,
+    /// The CP functions a player readies or spends on the unit (R 3.0),
+    /// each with the engine's refusal when not allowed now.
+    pub cp: Vec<(CpFunction, Option<String>)>,
 }
+
+/// The CP functions of the action bar, in its order (R 3.0, R 5.4).
+pub const CP_BUTTONS: [CpFunction; 4] = [
+    CpFunction::Reroll,
+    CpFunction::ProfFp,
+    CpFunction::FollowMe,
+    CpFunction::ActFirst,
+];
 
 /// Where the selected unit can go (move mode).
 #[derive(Resource, Debug, Default, Clone)]
@@ -128,6 +140,8 @@ pub struct Requests {
     pub answer_op_fire: Option<Vec<String>>,
     /// Tab: select the next unit that may act.
     pub next_unit: bool,
+    /// A CP button of the action bar (R 3.0).
+    pub cp: Option<CpFunction>,
 }
 
 /// Bumped by every accepted order: the state the UI shows has changed.
@@ -202,11 +216,12 @@ pub fn send(world: &mut World, order: &Order) -> bool {
 }
 
 /// Hotseat: the screen shows the view of the side that must decide next
-/// (the side to act, or the side an Op Fire window asks).
+/// (the side a pending decision asks, the side an Op Fire window asks, or
+/// the side to act).
 fn follow_decider(world: &mut World, events: &[GameEvent]) {
-    let decider = world
-        .get_resource::<OpFireWindow>()
-        .map(|w| w.side)
+    let decider = super::decide::decision_view(world)
+        .map(|d| d.side)
+        .or_else(|| world.get_resource::<OpFireWindow>().map(|w| w.side))
         .or_else(|| world.get_resource::<OpsState>().map(|s| s.acting));
     let turned = events.iter().any(|e| {
         matches!(
@@ -215,6 +230,7 @@ fn follow_decider(world: &mut World, events: &[GameEvent]) {
                 | GameEvent::OpFireWindow { .. }
                 | GameEvent::OpFirePassed { .. }
                 | GameEvent::OpFires { .. }
+                | GameEvent::DecisionAwaited { .. }
         )
     });
     if let Some(side) = decider
@@ -257,6 +273,17 @@ fn refusal(world: &mut World, action: Action, unit: Option<&str>) -> Option<Stri
         (a, Some(u)) => order_for(a, u, None),
     };
     check(world, &order).err().map(|r| r.to_string())
+}
+
+/// Whether a CP may be spent or readied on the unit now, by the engine's
+/// check (R 3.0).
+fn cp_refusal(world: &mut World, function: CpFunction, unit: Option<&str>) -> Option<String> {
+    let Some(unit) = unit.map(str::to_string) else {
+        return Some("select a unit".into());
+    };
+    check(world, &Order::Cp { unit, function })
+        .err()
+        .map(|r| r.to_string())
 }
 
 /// Units of the side to act that may still be Used, by id (Tab cycles them).
@@ -356,6 +383,15 @@ pub fn handle_requests(world: &mut World) {
         next_ready_unit(world);
     }
     let unit = selected_unit(world);
+    if let (Some(function), Some((_, u, _))) = (req.cp, &unit) {
+        send(
+            world,
+            &Order::Cp {
+                unit: u.id.clone(),
+                function,
+            },
+        );
+    }
     if let Some(action) = req.action {
         let id = unit.as_ref().map(|u| u.1.id.clone());
         if let Some(r) = refusal(world, action, id.as_deref()) {
@@ -435,7 +471,15 @@ pub fn refresh_views(world: &mut World) {
                 refusal: refusal(world, action, id.as_deref()),
             })
             .collect();
-        world.insert_resource(ActionBar { unit: id, buttons });
+        let cp = CP_BUTTONS
+            .into_iter()
+            .map(|function| (function, cp_refusal(world, function, id.as_deref())))
+            .collect();
+        world.insert_resource(ActionBar {
+            unit: id,
+            buttons,
+            cp,
+        });
         let reach = match (&unit, now.intent) {
             (Some((e, _, _)), Intent::Move) => Reach {
                 unit: Some(*e),

@@ -6,6 +6,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 use egui::{Color32, RichText};
 
+use crate::engine::command_points::CpFunction;
 use crate::rules::fire::FireKind;
 use crate::scenario::schema::SideId;
 use crate::world::{ActiveScenario, Viewer};
@@ -61,6 +62,21 @@ pub fn action_bar(
             }
         }
         ui.separator();
+        ui.label(RichText::new("CP:").strong().color(ACCENT));
+        for (function, refusal) in &bar.cp {
+            let button = egui::Button::new(RichText::new(cp_label(*function)).strong());
+            let resp = ui.add_enabled(refusal.is_none(), button);
+            let resp = match refusal {
+                Some(r) => resp.on_disabled_hover_text(ascii(r)),
+                None => {
+                    resp.on_hover_text(format!("{} ({})", function.describe(), function.rule()))
+                }
+            };
+            if resp.clicked() {
+                req.cp = Some(*function);
+            }
+        }
+        ui.separator();
         ui.label(RichText::new("Tab next unit \u{00b7} Esc cancel").color(DIM));
     });
     // Why the greyed buttons are greyed, each reason once.
@@ -105,6 +121,18 @@ pub fn action_bar(
             ui.label(RichText::new(reasons.join(" \u{00b7} ")).color(REFUSED));
         }
     });
+}
+
+/// A CP button's label (R 3.0).
+fn cp_label(function: CpFunction) -> &'static str {
+    match function {
+        CpFunction::Reroll => "Re-roll",
+        CpFunction::ProfFp => "Prof FP",
+        CpFunction::FollowMe => "Follow Me",
+        CpFunction::ActFirst => "Act first",
+        CpFunction::FinalOpFireRange => "Final Op Fire range",
+        CpFunction::MeleeReroll => "Melee re-roll",
+    }
 }
 
 /// The fire preview window and the Op Fire dialog, over the board.

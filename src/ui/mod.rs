@@ -5,6 +5,7 @@ pub mod act;
 pub mod board;
 pub mod camera;
 pub mod counters;
+pub mod decide;
 pub mod dialogs;
 pub mod layout;
 pub mod los_tool;
@@ -60,7 +61,7 @@ pub struct UiPlugin;
 
 impl Plugin for UiPlugin {
     fn build(&self, app: &mut App) {
-        app.add_plugins((EguiPlugin::default(), act::ActPlugin))
+        app.add_plugins((EguiPlugin::default(), act::ActPlugin, decide::DecidePlugin))
             .init_resource::<paint::ArtCache>()
             .init_resource::<Hovered>()
             .init_resource::<Selected>()
@@ -95,6 +96,7 @@ impl Plugin for UiPlugin {
                     keyboard_commands,
                     act::action_keys,
                     act::handle_requests,
+                    decide::refresh_and_send,
                     act::refresh_views,
                     counters::redraw_counters,
                     act::draw_act_overlays,
@@ -110,7 +112,12 @@ impl Plugin for UiPlugin {
                 EguiPrimaryContextPass,
                 (
                     panels::loading_screen.run_if(not(in_state(AppState::InGame))),
-                    (panels::game_panels, dialogs::act_windows, tray::dice_tray)
+                    (
+                        panels::game_panels,
+                        dialogs::act_windows,
+                        decide::decision_window,
+                        tray::dice_tray,
+                    )
                         .chain()
                         .run_if(in_state(AppState::InGame)),
                 ),

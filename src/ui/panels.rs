@@ -106,7 +106,7 @@ pub fn game_panels(
                         .map(|o| format!("{}/{} ", o.tally.used, o.tally.range.max))
                         .unwrap_or_default();
                     ui.label(format!(
-                        "{}: Ops {tally}({}\u{2013}{}), CP {}",
+                        "{}: Ops {tally}({}\u{2013}{}), CPs left {}",
                         side_name(sc, card.side),
                         card.ops_range.min,
                         card.ops_range.max,
