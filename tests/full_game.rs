@@ -10,7 +10,7 @@ use bob::engine::{GameEvent, Order, headless_world};
 use bob::phases::end::GameOver;
 use bob::phases::{apply, begin_game};
 use bob::scenario;
-use bob::world::TurnTrack;
+use bob::world::{Phase, TurnTrack};
 
 /// Plays one game; returns its last event line.
 fn play(name: &str, seed: u64) -> (String, usize) {
@@ -25,6 +25,7 @@ fn play(name: &str, seed: u64) -> (String, usize) {
             .iter()
             .map(|r| r.units.len())
             .sum::<usize>();
+    let limit = usize::from(aid.constants.stacking_per_side);
     let mut world = headless_world(loaded, roster, aid, seed);
     let mut rng = Lcg(seed ^ 0xf011);
     let mut log: Vec<GameEvent> = begin_game(&mut world);
@@ -54,6 +55,21 @@ fn play(name: &str, seed: u64) -> (String, usize) {
         assert_eq!(ids.len(), all.len(), "{name} seed {seed}: a unit twice");
         assert!(all.len() <= most, "{name} seed {seed}: units from nowhere");
         assert!(world.resource::<TurnTrack>().turn <= last_turn);
+        // Stacking holds at the end of every move of the Operations Phase,
+        // back-ups included (R 2.0, R 5.0).
+        let moving = world
+            .get_resource::<bob::engine::movement::MoveInProgress>()
+            .is_some();
+        if !moving && world.resource::<TurnTrack>().phase == Phase::Operations {
+            for u in &all {
+                let stacked = all.iter().filter(|v| v.1 == u.1 && v.2 == u.2).count();
+                assert!(
+                    stacked <= limit,
+                    "{name} seed {seed}: {stacked} units of a side in {}",
+                    u.2.label()
+                );
+            }
+        }
     }
     assert_eq!(world.resource::<TurnTrack>().turn, last_turn);
     assert!(apply(&mut world, &Order::Pass).is_err());
