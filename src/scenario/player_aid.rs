@@ -69,41 +69,18 @@ pub struct Constants {
     /// Morale is never below this (PAC §5).
     pub morale_floor: u8,
     /// MPs a Follow Me! CP adds for the phase (R 5.4).
-    #[serde(default = "one")]
     pub follow_me_mp: u8,
     /// MPs a Fireteam Squad spends to Assault Fire before or mid move (R 58.3).
-    #[serde(default = "fireteam_fire_mp")]
     pub fireteam_fire_mp: u8,
     /// Moving off the board costs this many MP (R 18.0); a routing unit
     /// needs it left on reaching its Rout Edge (R 11.0).
-    #[serde(default = "one")]
     pub off_board_mp: u8,
     /// Year from which Germans and Russians in Melee with each other get the
     /// No Quarter Morale bonus (R 11.2, R 57.1).
-    #[serde(default = "no_quarter_year")]
     pub no_quarter_german_russian_from: u16,
     /// Melee FP bonus of a unit that was Concealed when the enemy entered its
     /// Jungle hex: it strikes first (R 51.2).
-    #[serde(default = "two")]
     pub melee_ambush_fp: u8,
-}
-
-/// R 58.3: "For the cost of 2 MPs it may Assault Fire before or mid move";
-/// the value for a Player Aid file written before the field existed.
-fn fireteam_fire_mp() -> u8 {
-    2
-}
-
-fn one() -> u8 {
-    1
-}
-
-fn two() -> u8 {
-    2
-}
-
-fn no_quarter_year() -> u16 {
-    1942
 }
 
 /// A table cell: a modifier, an MP cost, "not allowed", or words.
