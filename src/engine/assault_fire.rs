@@ -19,6 +19,7 @@ use crate::scenario::Coord;
 use crate::world::{AidRes, BoardRes, Location, RosterRes, Unit};
 
 use super::events::GameEvent;
+use super::fire::sight_or_no_los;
 use super::fire::{AttackExtras, attack_location_with};
 use super::orders::Refusal;
 
@@ -113,16 +114,8 @@ pub fn assault_fire(
         target: to.label(),
         fireteam,
     });
-    let sight = match line_of_sight(&board, &aid, &LosQuery::new(from, to)) {
-        Los::Blocked { at, reason } => {
-            events.push(GameEvent::NoLos {
-                unit: unit.id.clone(),
-                target: to.label(),
-                why: format!("blocked at {} by {}", at.label(), reason.describe()),
-            });
-            return;
-        }
-        Los::Seen(s) => s,
+    let Some(sight) = sight_or_no_los(&board, &aid, &unit.id, from, to, events) else {
+        return;
     };
     super::concealment::lose_concealment(world, firer, "it fired", events);
     attack_location_with(

@@ -209,6 +209,29 @@ fn unit_and_place(world: &World, e: Entity) -> Result<(Unit, Coord), Refusal> {
 }
 
 /// Plays a checked fire order: the MC to fire, LOS, then one roll against
+/// The LOS for an attack from `from` to `to` (R 14.0); when it is blocked,
+/// logs why and gives `None` (the firer is then Used, R 14.0).
+pub fn sight_or_no_los(
+    board: &crate::world::board::Board,
+    aid: &crate::scenario::PlayerAid,
+    unit: &str,
+    from: Coord,
+    to: Coord,
+    events: &mut Vec<GameEvent>,
+) -> Option<crate::rules::los::Sight> {
+    match line_of_sight(board, aid, &LosQuery::new(from, to)) {
+        Los::Blocked { at, reason } => {
+            events.push(GameEvent::NoLos {
+                unit: unit.to_string(),
+                target: to.label(),
+                why: format!("blocked at {} by {}", at.label(), reason.describe()),
+            });
+            None
+        }
+        Los::Seen(s) => Some(s),
+    }
+}
+
 /// every unit in the target location, each with its own modifiers.
 pub fn execute_fire(
     world: &mut World,
@@ -229,16 +252,8 @@ pub fn execute_fire(
         });
         return;
     }
-    let sight = match line_of_sight(&board, &aid, &LosQuery::new(from, to)) {
-        Los::Blocked { at, reason } => {
-            events.push(GameEvent::NoLos {
-                unit: unit.id.clone(),
-                target: to.label(),
-                why: format!("blocked at {} by {}", at.label(), reason.describe()),
-            });
-            return;
-        }
-        Los::Seen(s) => s,
+    let Some(sight) = sight_or_no_los(&board, &aid, &unit.id, from, to, events) else {
+        return;
     };
     take_facing(world, firer, facing, events);
     // The firer that fires loses its Conceal counter (R 15.0).

@@ -20,7 +20,7 @@ use crate::world::{
 
 use super::events::GameEvent;
 use super::fire::AttackExtras;
-use super::orders::{FireteamFire, Refusal};
+use super::orders::{FireteamFire, Order, Refusal};
 
 /// A unit's place and side, for the checks.
 struct Occupant {
@@ -52,6 +52,31 @@ pub struct MovePlan<'a> {
     pub assault_fire: Option<&'a str>,
     /// R 58.3.
     pub fireteam_fire: Option<&'a FireteamFire>,
+}
+
+impl<'a> MovePlan<'a> {
+    /// The plan a `Move` order gives; `None` for any other order.
+    pub fn of(order: &'a Order) -> Option<(&'a str, MovePlan<'a>)> {
+        let Order::Move {
+            unit,
+            path,
+            declared_retreat,
+            assault_fire,
+            fireteam_fire,
+        } = order
+        else {
+            return None;
+        };
+        Some((
+            unit.as_str(),
+            MovePlan {
+                path,
+                declared_retreat: *declared_retreat,
+                assault_fire: assault_fire.as_deref(),
+                fireteam_fire: fireteam_fire.as_ref(),
+            },
+        ))
+    }
 }
 
 impl<'a> MovePlan<'a> {
@@ -90,13 +115,7 @@ pub fn check_move(
 ) -> Result<CheckedMove, Refusal> {
     let board = world.resource::<BoardRes>().0.clone();
     let aid = world.resource::<AidRes>().0.clone();
-    let rules = MoveRules {
-        new_britain_jungle: world
-            .resource::<ActiveScenario>()
-            .scenario
-            .special_rules
-            .new_britain_jungle,
-    };
+    let rules = MoveRules::of(&world.resource::<ActiveScenario>().scenario.special_rules);
     let (unit, start) = {
         let e = world.entity(entity);
         match (e.get::<Unit>(), e.get::<Location>()) {

@@ -215,24 +215,15 @@ fn apply_order(world: &mut World, order: &Order) -> Result<Vec<GameEvent>, Refus
             }
             settle(world, &mut events);
         }
-        Order::Move {
-            unit,
-            path,
-            declared_retreat,
-            assault_fire,
-            fireteam_fire,
-        } => {
-            let (entity, cost) = ready_to_use(world, &state, unit)?;
-            let plan = super::movement::MovePlan {
-                path,
-                declared_retreat: *declared_retreat,
-                assault_fire: assault_fire.as_deref(),
-                fireteam_fire: fireteam_fire.as_ref(),
+        Order::Move { .. } => {
+            let Some((unit, plan)) = super::movement::MovePlan::of(order) else {
+                return Err(Refusal::EmptyPath);
             };
+            let (entity, cost) = ready_to_use(world, &state, unit)?;
             let steps = super::movement::check_move(world, entity, &plan)?;
             let tally = begin_use(world, entity, cost, &mut events);
             events.push(GameEvent::MoveStarted {
-                unit: unit.clone(),
+                unit: unit.to_string(),
                 used: tally.used,
                 max: tally.range.max,
             });
@@ -496,20 +487,11 @@ pub fn check(world: &mut World, order: &Order) -> Result<(), Refusal> {
         Order::MarkUsed { unit } | Order::MarkOpFire { unit, .. } => {
             ready_to_use(world, &state, unit).map(|_| ())
         }
-        Order::Move {
-            unit,
-            path,
-            declared_retreat,
-            assault_fire,
-            fireteam_fire,
-        } => {
-            let (entity, _) = ready_to_use(world, &state, unit)?;
-            let plan = super::movement::MovePlan {
-                path,
-                declared_retreat: *declared_retreat,
-                assault_fire: assault_fire.as_deref(),
-                fireteam_fire: fireteam_fire.as_ref(),
+        Order::Move { .. } => {
+            let Some((unit, plan)) = super::movement::MovePlan::of(order) else {
+                return Err(Refusal::EmptyPath);
             };
+            let (entity, _) = ready_to_use(world, &state, unit)?;
             super::movement::check_move(world, entity, &plan).map(|_| ())
         }
         Order::Fire {

@@ -416,9 +416,7 @@ fn rout_unit(world: &mut World, failed: Failed, events: &mut Vec<GameEvent>) {
     let Some(card) = scenario.sides.iter().find(|c| c.side == me.unit.side) else {
         return;
     };
-    let rules = MoveRules {
-        new_britain_jungle: scenario.special_rules.new_britain_jungle,
-    };
+    let rules = MoveRules::of(&scenario.special_rules);
     let vs_russians = scenario
         .sides
         .iter()

@@ -70,6 +70,15 @@ pub struct MoveRules {
     pub new_britain_jungle: bool,
 }
 
+impl MoveRules {
+    /// The movement rules a scenario's special rules call for.
+    pub fn of(special: &crate::scenario::schema::SpecialRules) -> Self {
+        MoveRules {
+            new_britain_jungle: special.new_britain_jungle,
+        }
+    }
+}
+
 fn row_mp(aid: &PlayerAid, key: &str) -> Result<Mp, MoveRefusal> {
     aid.terrain_row(key)
         .and_then(|r| r.inf_mp.mp())

@@ -28,13 +28,7 @@ pub fn reachable(world: &mut World, entity: Entity) -> HashMap<Coord, Reached> {
     let mut out = HashMap::new();
     let board = world.resource::<BoardRes>().0.clone();
     let aid = world.resource::<AidRes>().0.clone();
-    let rules = MoveRules {
-        new_britain_jungle: world
-            .resource::<ActiveScenario>()
-            .scenario
-            .special_rules
-            .new_britain_jungle,
-    };
+    let rules = MoveRules::of(&world.resource::<ActiveScenario>().scenario.special_rules);
     let (Some(unit), Some(start)) = (
         world.get::<Unit>(entity).cloned(),
         world.get::<Location>(entity).map(|l| l.coord),
