@@ -127,6 +127,17 @@ struct BuiltinData {
 
 /// Opens the window and runs until it closes.
 pub fn run(options: LaunchOptions) -> ExitCode {
+    // Without a display the window system cannot start: say so plainly
+    // rather than let it fail deep inside.
+    if ["DISPLAY", "WAYLAND_DISPLAY", "WAYLAND_SOCKET"]
+        .iter()
+        .all(|v| std::env::var_os(v).is_none_or(|x| x.is_empty()))
+    {
+        eprintln!(
+            "bob: no display (DISPLAY and WAYLAND_DISPLAY are unset); run it on a desktop, or under `xvfb-run`"
+        );
+        return ExitCode::FAILURE;
+    }
     let (roster, aid) = match (scenario::builtin_roster(), scenario::builtin_player_aid()) {
         (Ok(r), Ok(a)) => (r, a),
         (Err(e), _) | (_, Err(e)) => {

@@ -110,7 +110,7 @@ pub enum Command {
         select: Option<String>,
         /// Arm an action for the selected unit: `move` (reachable hexes and
         /// the path to `--hover`) or `fire` (the fire preview at `--hover`).
-        #[arg(long)]
+        #[arg(long, value_parser = ["move", "fire"])]
         mode: Option<String>,
     },
 }

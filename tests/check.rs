@@ -960,3 +960,31 @@ fn assert_refused(scenario: &str, cases: &[(&str, &str)]) {
         assert!(err.ends_with(&format!("refused: {reason}\n")), "{err}");
     }
 }
+
+/// Without a display, `bob play` says so and exits 1 instead of failing
+/// inside the window system; a bad `--mode` is refused by the command line.
+#[test]
+fn no_display_and_a_bad_mode_are_clear_errors() {
+    let bob = env!("CARGO_BIN_EXE_bob");
+    let out = std::process::Command::new(bob)
+        .args(["play", "training"])
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .env_remove("WAYLAND_SOCKET")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "bob: no display (DISPLAY and WAYLAND_DISPLAY are unset); run it on a desktop, or under `xvfb-run`\n"
+    );
+    let out = std::process::Command::new(bob)
+        .args(["screenshot", "training", "x.png", "--mode", "bogus"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stderr)
+            .starts_with("error: invalid value 'bogus' for '--mode <MODE>'"),
+    );
+}
