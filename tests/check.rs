@@ -1013,3 +1013,24 @@ fn the_fireteam_script_runs() {
         ]
     );
 }
+
+#[test]
+fn concealed_setup_must_be_entitled_to_its_counter() {
+    // R 15.0: A1 in Open Ground in sight of G1 may not set up Concealed;
+    // G1 in the woods of E3 may.
+    let text = broken(
+        "(id: \"A1\", unit: \"para_squad\", side: allies, at: \"A2\")",
+        "(id: \"A1\", unit: \"para_squad\", side: allies, at: \"A2\", concealed: true)",
+    )
+    .replacen(
+        "(id: \"G1\", unit: \"ger1_squad\", side: axis, at: \"E3\")",
+        "(id: \"G1\", unit: \"ger1_squad\", side: axis, at: \"E3\", concealed: true)",
+        1,
+    );
+    let (out, ok) = check_text(&text);
+    assert!(!ok);
+    assert_eq!(
+        out,
+        "bad.ron:50:14: unit A1 may not set up Concealed: A2 is Open Ground in the LOS of the enemy at E3: a Conceal counter needs Beneficial Terrain, no enemy LOS, a Hedgerow or Wall alongside, or a Hill (R 15.0)\n"
+    );
+}
