@@ -344,51 +344,39 @@ pub fn threat(
     if let Some(t) = los.threats.get(&key) {
         return *t;
     }
-    let t = reckon_threat(view, los, firer, reduced, from, to, kind, moving);
+    let t = 'reckon: {
+        let Some(hindrances) = los.sight(&view.board, &view.aid, from, to) else {
+            break 'reckon 0.0;
+        };
+        let mut ctx = FireContext::new(
+            kind,
+            Firer::of(firer, reduced),
+            Hexes(from.distance(to)),
+            view.terrain_key(to),
+        );
+        ctx.hindrances = hindrances;
+        if let Some(open_ground) = moving {
+            ctx.target_motion = Motion::Moving {
+                open_ground: open_ground && hindrances == 0,
+                on_path: false,
+            };
+        }
+        let Ok(b) = infantry_fp(&view.aid, &ctx) else {
+            break 'reckon 0.0;
+        };
+        let side = view.typical_mine.full;
+        let o = fire_odds(
+            &view.aid,
+            b.total,
+            OddsTarget {
+                casualty: side.casualty,
+                suppression: SuppressionLevel::None,
+            },
+            b.within_normal_range,
+            b.adjacent,
+        );
+        odds_value(&o)
+    };
     los.threats.insert(key, t);
     t
-}
-
-#[allow(clippy::too_many_arguments)]
-fn reckon_threat(
-    view: &View,
-    los: &mut LosCache,
-    firer: &UnitType,
-    reduced: bool,
-    from: Coord,
-    to: Coord,
-    kind: FireKind,
-    moving: Option<bool>,
-) -> f32 {
-    let Some(hindrances) = los.sight(&view.board, &view.aid, from, to) else {
-        return 0.0;
-    };
-    let mut ctx = FireContext::new(
-        kind,
-        Firer::of(firer, reduced),
-        Hexes(from.distance(to)),
-        view.terrain_key(to),
-    );
-    ctx.hindrances = hindrances;
-    if let Some(open_ground) = moving {
-        ctx.target_motion = Motion::Moving {
-            open_ground: open_ground && hindrances == 0,
-            on_path: false,
-        };
-    }
-    let Ok(b) = infantry_fp(&view.aid, &ctx) else {
-        return 0.0;
-    };
-    let side = view.typical_mine.full;
-    let o = fire_odds(
-        &view.aid,
-        b.total,
-        OddsTarget {
-            casualty: side.casualty,
-            suppression: SuppressionLevel::None,
-        },
-        b.within_normal_range,
-        b.adjacent,
-    );
-    odds_value(&o)
 }
