@@ -16,6 +16,7 @@ pub mod panels;
 pub mod preview;
 pub mod reach;
 pub mod tray;
+pub mod vs_bot;
 
 use bevy::prelude::*;
 use bevy_egui::{EguiPlugin, EguiPrimaryContextPass};
