@@ -175,9 +175,9 @@ pub fn run_with(options: LaunchOptions, menu: bool) -> ExitCode {
             .as_ref()
             .map_or_else(crate::journal::data_dir, |j| j.dir.clone()),
     );
-    let settings = if options.screenshot.is_some() {
-        // A still picture: no dice animation, and no hand-over screen unless
-        // it is the picture asked for.
+    let settings = if options.screenshot.is_some() && !menu {
+        // A still picture of the board: no dice animation, and no hand-over
+        // screen unless it is the picture asked for.
         crate::settings::Settings {
             dice_seconds: 0.0,
             hand_over: screen.as_deref() == Some("hand-over"),

@@ -102,6 +102,10 @@ pub fn list_saves(dir: &Path) -> Vec<SaveEntry> {
                         read.header.started
                     ),
                 };
+                let text = match &read.dropped {
+                    Some(d) => format!("{text}. {d}"),
+                    None => text,
+                };
                 SaveEntry {
                     path,
                     text,
