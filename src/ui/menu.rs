@@ -310,31 +310,32 @@ fn load_view(ui: &mut egui::Ui, menu: &mut MainMenu) {
         ui.label("No saved game yet.");
     }
     let mut chosen = None;
-    egui::Grid::new("saves")
-        .num_columns(3)
-        .striped(true)
-        .show(ui, |ui| {
-            for s in &menu.saves {
-                let name = s
-                    .path
-                    .file_stem()
-                    .map_or(String::new(), |n| n.to_string_lossy().to_string());
-                ui.label(RichText::new(name).strong());
+    egui::ScrollArea::vertical().show(ui, |ui| {
+        for s in &menu.saves {
+            let name = s
+                .path
+                .file_stem()
+                .map_or(String::new(), |n| n.to_string_lossy().to_string());
+            ui.group(|ui| {
+                ui.set_width(ui.available_width());
+                ui.horizontal(|ui| {
+                    if ui
+                        .add_enabled(s.readable, egui::Button::new("Load"))
+                        .clicked()
+                    {
+                        chosen = Some(s.path.clone());
+                    }
+                    ui.label(RichText::new(name).strong());
+                });
                 let colour = if s.readable {
                     Color32::LIGHT_GRAY
                 } else {
                     WARN
                 };
                 ui.label(RichText::new(super::dialogs::ascii(&s.text)).color(colour));
-                if ui
-                    .add_enabled(s.readable, egui::Button::new("Load"))
-                    .clicked()
-                {
-                    chosen = Some(s.path.clone());
-                }
-                ui.end_row();
-            }
-        });
+            });
+        }
+    });
     if let Some(p) = chosen {
         menu.action = Some(MenuAction::Load(p));
     }
