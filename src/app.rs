@@ -27,6 +27,11 @@ pub struct LaunchOptions {
     pub screenshot: Option<ScreenshotRequest>,
     /// The journal: a new game, a resume or a load (none for screenshots).
     pub journal: Option<crate::journal::session::JournalLaunch>,
+    /// `bob replay FILE`: the journal to replay on the board.
+    pub replay: Option<ui::replay::ReplayLaunch>,
+    /// `bob bench-frames`: measure this many frames of the board, then
+    /// quit (see `ui::frame_stats::BoardBench`).
+    pub bench_frames: Option<ui::frame_stats::BoardBench>,
 }
 
 /// `bob screenshot`: render a few frames, save a PNG, quit.
@@ -145,6 +150,7 @@ pub fn run(options: LaunchOptions) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    let bench_label = options.loaded.scenario.id.clone();
     let title = format!(
         "Band of Brothers \u{2014} {}",
         options.loaded.scenario.title
@@ -203,7 +209,27 @@ pub fn run(options: LaunchOptions) -> ExitCode {
     if let Some(j) = options.journal {
         app.insert_resource(j);
     }
-    if options.screenshot.is_none() {
+    if let Some(r) = options.replay {
+        app.insert_resource(r);
+    }
+    if let Some(bench) = options.bench_frames {
+        // A board redrawn continuously, the mouse pinned by the bench.
+        app.insert_resource(ScreenshotRequest {
+            path: PathBuf::new(),
+            frames: 0,
+            hover: None,
+            sample_markers: false,
+            zoom: 1.0,
+            los_from: None,
+            script: None,
+            select: None,
+            mode: None,
+        })
+        .add_plugins(ui::frame_stats::BoardBench {
+            label: bench_label,
+            ..bench
+        });
+    } else if options.screenshot.is_none() {
         // A turn-based board: redraw on input, not continuously, so an idle
         // game costs next to nothing. Animations ask for redraws.
         app.insert_resource(bevy::winit::WinitSettings::desktop_app());
