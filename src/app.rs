@@ -53,6 +53,24 @@ pub struct ScreenshotRequest {
     pub mode: Option<String>,
 }
 
+impl ScreenshotRequest {
+    /// A plain picture of the board after `frames` frames: no hover, no
+    /// zoom, no script, nothing selected.
+    pub fn plain(path: PathBuf, frames: u32) -> Self {
+        ScreenshotRequest {
+            path,
+            frames,
+            hover: None,
+            sample_markers: false,
+            zoom: 1.0,
+            los_from: None,
+            script: None,
+            select: None,
+            mode: None,
+        }
+    }
+}
+
 #[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum AppState {
     /// bevy_asset_loader reads `assets/units.ron` and `assets/player_aid.ron`.
@@ -214,21 +232,11 @@ pub fn run(options: LaunchOptions) -> ExitCode {
     }
     if let Some(bench) = options.bench_frames {
         // A board redrawn continuously, the mouse pinned by the bench.
-        app.insert_resource(ScreenshotRequest {
-            path: PathBuf::new(),
-            frames: 0,
-            hover: None,
-            sample_markers: false,
-            zoom: 1.0,
-            los_from: None,
-            script: None,
-            select: None,
-            mode: None,
-        })
-        .add_plugins(ui::frame_stats::BoardBench {
-            label: bench_label,
-            ..bench
-        });
+        app.insert_resource(ScreenshotRequest::plain(PathBuf::new(), 0))
+            .add_plugins(ui::frame_stats::BoardBench {
+                label: bench_label,
+                ..bench
+            });
     } else if options.screenshot.is_none() {
         // A turn-based board: redraw on input, not continuously, so an idle
         // game costs next to nothing. Animations ask for redraws.

@@ -427,17 +427,7 @@ fn replay_on_board(
         started,
         loaded,
         size,
-        screenshot: screenshot.map(|path| ScreenshotRequest {
-            path,
-            frames: 8,
-            hover: None,
-            sample_markers: false,
-            zoom: 1.0,
-            los_from: None,
-            script: None,
-            select: None,
-            mode: None,
-        }),
+        screenshot: screenshot.map(|path| ScreenshotRequest::plain(path, 8)),
         journal: None,
         replay: Some(crate::ui::replay::ReplayLaunch {
             read,
