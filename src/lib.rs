@@ -13,6 +13,7 @@ pub mod app;
 pub mod cli;
 pub mod engine;
 pub mod journal;
+pub mod narrate;
 pub mod phases;
 pub mod rules;
 pub mod scenario;
