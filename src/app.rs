@@ -27,6 +27,8 @@ pub struct LaunchOptions {
     pub screenshot: Option<ScreenshotRequest>,
     /// The journal: a new game, a resume or a load (none for screenshots).
     pub journal: Option<crate::journal::session::JournalLaunch>,
+    /// `bob demo`, streamer mode.
+    pub modes: ui::demo::Modes,
 }
 
 /// `bob screenshot`: render a few frames, save a PNG, quit.
@@ -200,10 +202,12 @@ pub fn run(options: LaunchOptions) -> ExitCode {
     )
     .add_plugins(ui::UiPlugin)
     .add_plugins(crate::journal::session::JournalPlugin);
+    let continuous = options.modes.continuous();
+    app.add_plugins(ui::demo::ModesPlugin(options.modes));
     if let Some(j) = options.journal {
         app.insert_resource(j);
     }
-    if options.screenshot.is_none() {
+    if options.screenshot.is_none() && !continuous {
         // A turn-based board: redraw on input, not continuously, so an idle
         // game costs next to nothing. Animations ask for redraws.
         app.insert_resource(bevy::winit::WinitSettings::desktop_app());
@@ -314,7 +318,12 @@ fn screenshot_runner(
         tail.len(),
         tail_mean * 1000.0
     );
-    let path = req.path.clone();
+    capture_and_quit(&mut commands, req.path.clone());
+}
+
+/// Captures the window, saves it as PNG and quits: exit status 1 if the
+/// picture is blank or cannot be written.
+pub(crate) fn capture_and_quit(commands: &mut Commands, path: PathBuf) {
     commands.spawn(Screenshot::primary_window()).observe(
         move |captured: On<ScreenshotCaptured>, mut exit: MessageWriter<AppExit>| {
             let result = save_png(&captured.image, &path);

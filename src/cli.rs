@@ -14,6 +14,7 @@ use crate::journal::{
     session::{JournalLaunch, LaunchMode},
 };
 use crate::scenario::{self, FileReport, PlayerAid, Roster};
+use crate::ui::demo::{DemoOptions, Modes};
 
 #[derive(Debug, Parser)]
 #[command(
@@ -47,6 +48,37 @@ pub enum Command {
         /// $XDG_DATA_HOME/band-of-brothers, else ~/.local/share/band-of-brothers).
         #[arg(long, value_name = "DIR")]
         data_dir: Option<PathBuf>,
+        #[command(flatten)]
+        show: ShowArgs,
+    },
+    /// Watch the computer play both sides, paced, with captions; then the
+    /// next scenario. Any key or click offers to take command of a side.
+    Demo {
+        /// Scenario to begin with (then the other built-ins in turn); all
+        /// built-in scenarios by default.
+        scenario: Option<String>,
+        /// Seed of the dice and of the computer's choices (game N of the
+        /// loop uses SEED + N); from the clock by default.
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Pacing: 2 plays twice as fast, 0.5 half as fast.
+        #[arg(long, default_value_t = 1.0, value_parser = parse_speed)]
+        speed: f32,
+        /// No pacing: play the scenario (or each built-in once) to its end
+        /// as fast as it goes, print each verdict, and quit.
+        #[arg(long)]
+        exit_at_end: bool,
+        /// Window size, WIDTHxHEIGHT.
+        #[arg(long, default_value = "1600x900", value_parser = parse_size)]
+        size: (u32, u32),
+        /// Save a PNG of the window after `--after` seconds, then quit.
+        #[arg(long, value_name = "OUT.png")]
+        screenshot: Option<PathBuf>,
+        /// Seconds before `--screenshot`.
+        #[arg(long, default_value_t = 20.0, requires = "screenshot")]
+        after: f32,
+        #[command(flatten)]
+        show: ShowArgs,
     },
     /// List the scenarios built into this binary.
     List,
@@ -115,6 +147,30 @@ pub enum Command {
     },
 }
 
+/// Streamer mode flags, on `play` and `demo`.
+#[derive(Debug, Clone, Copy, Default, clap::Args)]
+pub struct ShowArgs {
+    /// Streamer mode: large overlays (phase, last roll, FP arithmetic,
+    /// casualties, captions) instead of the side panels; F9 toggles it.
+    #[arg(long)]
+    pub stream: bool,
+    /// With --stream: solid green around the map for a chroma key; F10
+    /// cycles off / table green / overlays only.
+    #[arg(long, requires = "stream")]
+    pub chroma: bool,
+}
+
+fn parse_speed(s: &str) -> Result<f32, String> {
+    let x: f32 = s
+        .trim()
+        .parse()
+        .map_err(|_| format!("speed `{s}` is not a number"))?;
+    if !(0.1..=20.0).contains(&x) {
+        return Err(format!("speed {x} is outside 0.1 .. 20"));
+    }
+    Ok(x)
+}
+
 fn parse_size(s: &str) -> Result<(u32, u32), String> {
     let (w, h) = s
         .split_once(['x', 'X'])
@@ -163,6 +219,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
             aid,
             started,
             Some(JournalArgs::default()),
+            Modes::default(),
         ),
         Some(Command::Play {
             scenario,
@@ -170,6 +227,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
             resume,
             load,
             data_dir,
+            show,
         }) => play(
             &scenario,
             size,
@@ -182,7 +240,51 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
                 load,
                 data_dir,
             }),
+            Modes {
+                demo: None,
+                stream: show.stream,
+                chroma: show.chroma,
+            },
         ),
+        Some(Command::Demo {
+            scenario,
+            seed,
+            speed,
+            exit_at_end,
+            size,
+            screenshot,
+            after,
+            show,
+        }) => {
+            let list = crate::ui::demo::playlist(scenario.as_deref(), exit_at_end);
+            let seed = seed.unwrap_or_else(|| {
+                std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map_or(1, |d| d.as_secs())
+            });
+            println!("bob demo: seed {seed}, playing {}", list.join(", "));
+            let first = list[0].clone();
+            play(
+                &first,
+                size,
+                None,
+                roster,
+                aid,
+                started,
+                None,
+                Modes {
+                    demo: Some(DemoOptions {
+                        playlist: list,
+                        seed,
+                        speed,
+                        exit_at_end,
+                        screenshot: screenshot.map(|p| (p, after)),
+                    }),
+                    stream: show.stream,
+                    chroma: show.chroma,
+                },
+            )
+        }
         Some(Command::List) => {
             print!("{}", list(&roster, &aid));
             ExitCode::SUCCESS
@@ -237,6 +339,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
             aid,
             started,
             None,
+            Modes::default(),
         ),
     }
 }
@@ -321,6 +424,7 @@ struct JournalArgs {
     data_dir: Option<PathBuf>,
 }
 
+#[allow(clippy::too_many_arguments)]
 fn play(
     name: &str,
     size: (u32, u32),
@@ -329,6 +433,7 @@ fn play(
     aid: PlayerAid,
     started: std::time::Instant,
     journal: Option<JournalArgs>,
+    modes: Modes,
 ) -> ExitCode {
     let (loaded, journal) = match prepare_play(name, journal, &roster, &aid) {
         Ok(l) => l,
@@ -343,6 +448,7 @@ fn play(
         size,
         screenshot,
         journal,
+        modes,
     })
 }
 

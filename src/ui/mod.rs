@@ -4,8 +4,10 @@
 pub mod act;
 pub mod board;
 pub mod camera;
+pub mod captions;
 pub mod counters;
 pub mod decide;
+pub mod demo;
 pub mod dialogs;
 pub mod layout;
 pub mod los_tool;
@@ -15,6 +17,7 @@ pub mod palette;
 pub mod panels;
 pub mod preview;
 pub mod reach;
+pub mod stream;
 pub mod tray;
 
 use bevy::prelude::*;
@@ -113,10 +116,10 @@ impl Plugin for UiPlugin {
                 (
                     panels::loading_screen.run_if(not(in_state(AppState::InGame))),
                     (
-                        panels::game_panels,
+                        panels::game_panels.run_if(stream::panels_shown),
                         dialogs::act_windows,
                         decide::decision_window,
-                        tray::dice_tray,
+                        tray::dice_tray.run_if(stream::panels_shown),
                     )
                         .chain()
                         .run_if(in_state(AppState::InGame)),
