@@ -61,6 +61,9 @@ pub enum Command {
         /// loop uses SEED + N); from the clock by default.
         #[arg(long)]
         seed: Option<u64>,
+        /// How well the computer plays: easy, normal or hard.
+        #[arg(long, default_value = "normal", value_parser = parse_level)]
+        level: crate::bot::Level,
         /// Pacing: 2 plays twice as fast, 0.5 half as fast.
         #[arg(long, default_value_t = 1.0, value_parser = parse_speed)]
         speed: f32,
@@ -145,6 +148,33 @@ pub enum Command {
         #[arg(long, value_parser = ["move", "fire"])]
         mode: Option<String>,
     },
+    /// Play headless games, bot against bot or against random orders, and
+    /// print win rates (95% Wilson interval), draws, turns, losses, how each
+    /// game was decided, and games per second.
+    Sim {
+        /// Scenario id, built-in file name, or path.
+        scenario: String,
+        /// How many games.
+        #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=10_000_000))]
+        games: u32,
+        /// Seed of the first game; game i uses SEED + i.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Threads to play on.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+        threads: u16,
+        /// The bot's level: easy, normal or hard.
+        #[arg(long, default_value = "normal", value_parser = parse_level)]
+        level: crate::bot::Level,
+        /// The bot's opponent: `bot`, or `random` orders (the bot then plays
+        /// the Allies in even games and the Axis in odd ones).
+        #[arg(long, default_value = "bot", value_parser = ["bot", "random"])]
+        vs: String,
+    },
+}
+
+fn parse_level(s: &str) -> Result<crate::bot::Level, String> {
+    s.parse()
 }
 
 /// Streamer mode flags, on `play` and `demo`.
@@ -154,10 +184,21 @@ pub struct ShowArgs {
     /// casualties, captions) instead of the side panels; F9 toggles it.
     #[arg(long)]
     pub stream: bool,
-    /// With --stream: solid green around the map for a chroma key; F10
-    /// cycles off / table green / overlays only.
-    #[arg(long, requires = "stream")]
-    pub chroma: bool,
+    /// With --stream: a chroma key from the start: `table` (the default)
+    /// makes the table around the map solid green, `overlays` leaves only
+    /// the overlays on green; F10 cycles off / table / overlays.
+
+    #[arg(long, requires = "stream", num_args = 0..=1, default_missing_value = "table",
+          value_parser = parse_chroma, value_name = "table|overlays")]
+    pub chroma: Option<crate::ui::stream::Chroma>,
+}
+
+fn parse_chroma(s: &str) -> Result<crate::ui::stream::Chroma, String> {
+    match s {
+        "table" => Ok(crate::ui::stream::Chroma::Table),
+        "overlays" => Ok(crate::ui::stream::Chroma::OverlaysOnly),
+        _ => Err(format!("--chroma `{s}`: use table or overlays")),
+    }
 }
 
 fn parse_speed(s: &str) -> Result<f32, String> {
@@ -243,12 +284,13 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
             Modes {
                 demo: None,
                 stream: show.stream,
-                chroma: show.chroma,
+                chroma: show.chroma.unwrap_or_default(),
             },
         ),
         Some(Command::Demo {
             scenario,
             seed,
+            level,
             speed,
             exit_at_end,
             size,
@@ -276,12 +318,14 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
                     demo: Some(DemoOptions {
                         playlist: list,
                         seed,
+                        level,
+
                         speed,
                         exit_at_end,
                         screenshot: screenshot.map(|p| (p, after)),
                     }),
                     stream: show.stream,
-                    chroma: show.chroma,
+                    chroma: show.chroma.unwrap_or_default(),
                 },
             )
         }
@@ -309,6 +353,30 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
             resume,
         }) => run_script_journaled(&file, &journal, resume, &roster, &aid),
         Some(Command::Replay { file, log }) => replay(&file, log, &roster, &aid),
+        Some(Command::Sim {
+            scenario,
+            games,
+            seed,
+            threads,
+            level,
+            vs,
+        }) => crate::bot::sim::command(
+            &scenario,
+            &crate::bot::sim::SimConfig {
+                games,
+                seed,
+                threads: usize::from(threads),
+                level,
+                versus: if vs == "random" {
+                    crate::bot::sim::Versus::Random
+                } else {
+                    crate::bot::sim::Versus::Bot
+                },
+                progress: true,
+            },
+            &roster,
+            &aid,
+        ),
         Some(Command::Screenshot {
             scenario,
             out,

@@ -2,6 +2,7 @@
 //! rule it implements and is tested with the rulebook's own examples.
 
 pub mod combat_events;
+pub mod concealment;
 pub mod facing;
 pub mod fire;
 pub mod los;

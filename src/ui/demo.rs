@@ -17,9 +17,10 @@ use bevy_egui::{EguiContexts, egui};
 use egui::RichText;
 
 use crate::app::AppState;
+use crate::bot::{Bot, Level, acting_side};
 use crate::engine::op_fire::OpFireWindow;
-use crate::engine::operations::OpsState;
 use crate::engine::random::{Lcg, random_order};
+
 use crate::engine::{Dice, Order};
 use crate::phases::end::GameOver;
 use crate::scenario::schema::SideId;
@@ -40,31 +41,15 @@ pub trait Brain: Send + Sync {
     fn order(&mut self, world: &mut World) -> Order;
 }
 
-/// Random legal orders (the engine refuses the illegal ones; the demo asks
-/// again).
-pub struct RandomBrain(pub Lcg);
-
-impl Brain for RandomBrain {
+impl Brain for Bot {
     fn order(&mut self, world: &mut World) -> Order {
-        random_order(world, &mut self.0)
+        Bot::order(self, world)
     }
 }
 
-/// The computer player of the demo.
-pub fn brain(seed: u64) -> Box<dyn Brain> {
-    Box::new(RandomBrain(Lcg(seed ^ 0xde30)))
-}
-
-/// The side that must give the next order or answer; `None` when the game
-/// is over.
-pub fn acting_side(world: &World) -> Option<SideId> {
-    if world.contains_resource::<GameOver>() {
-        return None;
-    }
-    super::decide::decision_view(world)
-        .map(|d| d.side)
-        .or_else(|| world.get_resource::<OpFireWindow>().map(|w| w.side))
-        .or_else(|| world.get_resource::<OpsState>().map(|s| s.acting))
+/// The computer player of the demo: the bot (`crate::bot`).
+pub fn brain(level: Level, seed: u64) -> Box<dyn Brain> {
+    Box::new(Bot::new(level, seed))
 }
 
 /// What `bob demo` asks for.
@@ -73,6 +58,8 @@ pub struct DemoOptions {
     /// The scenarios to play in turn (ids or paths); the first is open.
     pub playlist: Vec<String>,
     pub seed: u64,
+    /// How well the computer plays.
+    pub level: Level,
     /// Pacing: 2.0 plays twice as fast.
     pub speed: f32,
     /// No pacing; quit after the last scenario of the playlist.
@@ -88,7 +75,7 @@ pub struct Modes {
     /// Streamer mode from the start (`--stream`).
     pub stream: bool,
     /// The chroma key from the start (`--chroma`).
-    pub chroma: bool,
+    pub chroma: Chroma,
 }
 
 impl Modes {
@@ -176,11 +163,7 @@ impl Plugin for ModesPlugin {
             .init_resource::<Casualties>()
             .insert_resource(StreamMode {
                 on: modes.stream,
-                chroma: if modes.chroma {
-                    Chroma::Table
-                } else {
-                    Chroma::Off
-                },
+                chroma: modes.chroma,
             })
             .add_systems(
                 OnEnter(AppState::InGame),
@@ -223,7 +206,7 @@ impl Plugin for ModesPlugin {
         let speed = opts.speed;
         let seed = opts.seed;
         app.insert_resource(Demo {
-            brain: brain(seed),
+            brain: brain(opts.level, seed),
             opts,
             human: None,
             game: 0,
@@ -507,7 +490,7 @@ fn set_up_next(world: &mut World) {
     world.resource_mut::<super::act::OrderCount>().0 += 1;
     world.resource_mut::<PanelInsets>().refit = true;
     let mut demo = world.resource_mut::<Demo>();
-    demo.brain = brain(seed);
+    demo.brain = brain(demo.opts.level, seed);
     demo.human = None;
     demo.ended_at = None;
     demo.offer = false;
@@ -799,6 +782,7 @@ fn demo_windows(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::operations::OpsState;
 
     #[test]
     fn the_playlist_begins_with_the_scenario_named_then_the_others() {

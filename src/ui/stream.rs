@@ -129,7 +129,8 @@ pub fn count_casualties(world: &mut World) {
     };
 }
 
-const PANEL: Color32 = Color32::from_rgba_premultiplied(8, 8, 8, 240);
+const PANEL: Color32 = Color32::from_rgb(10, 10, 10);
+
 const WHITE: Color32 = Color32::from_rgb(255, 255, 255);
 const YELLOW: Color32 = Color32::from_rgb(255, 214, 10);
 const GREEN: Color32 = Color32::from_rgb(80, 230, 100);
