@@ -18,5 +18,6 @@ pub mod narrate;
 pub mod phases;
 pub mod rules;
 pub mod scenario;
+pub mod settings;
 pub mod ui;
 pub mod world;

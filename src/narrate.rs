@@ -443,6 +443,7 @@ impl Narrator {
             | E::ConcealmentWeakened { .. }
             | E::DecisionAwaited { .. }
             | E::RoutCheck { .. }
+            | E::ReinforcementHeld { .. }
             | E::MarkersRemoved => return None,
         })
     }

@@ -190,6 +190,7 @@ pub fn send(world: &mut World, order: &Order) -> bool {
             crate::journal::session::record(world, order);
             world.resource_mut::<OrderCount>().0 += 1;
             super::captions::record(world, &events);
+            super::result::note_events(world, &events);
             follow_decider(world, &events);
 
             let hexes = events

@@ -238,6 +238,12 @@ impl Plugin for ModesPlugin {
             )
                 .run_if(in_state(AppState::InGame)),
         )
+        .add_systems(
+            Update,
+            demo_settings
+                .after(super::settings::apply_settings)
+                .before(super::handover::watch_viewer),
+        )
         .add_systems(OnExit(AppState::InGame), set_up_next)
         .add_systems(
             bevy_egui::EguiPrimaryContextPass,
@@ -248,7 +254,18 @@ impl Plugin for ModesPlugin {
     }
 }
 
+/// No hand-over screen in a demo (nobody hands the screen over), and the
+/// dice roll at the demo's pace, whatever the settings file says.
+fn demo_settings(demo: Res<Demo>, mut ui: ResMut<super::tray::UiSettings>) {
+    let dice = 0.6 / demo.speed().max(0.1);
+    if ui.hand_over || ui.dice_seconds != dice {
+        ui.hand_over = false;
+        ui.dice_seconds = dice;
+    }
+}
+
 /// The captions know the units as they stand at the start.
+
 fn prime_captions(world: &mut World) {
     let human = super::captions::hidden_from(world);
     let facts = super::captions::facts(world, human);
@@ -556,7 +573,7 @@ fn offer_take_over(
     }
     let key = keys
         .get_just_pressed()
-        .any(|k| !matches!(k, KeyCode::F9 | KeyCode::F10));
+        .any(|k| !matches!(k, KeyCode::F8 | KeyCode::F9));
     let over_egui = egui
         .ctx_mut()
         .map(|c| c.is_pointer_over_egui())

@@ -2,7 +2,7 @@
 //! 720p instead of the side panels: a phase banner, the last roll with what
 //! it needed and the outcome, the FP arithmetic of the last attack, the
 //! casualties so far, the caption strip, and for a person playing a compact
-//! action bar. F10 (`--chroma`) turns the table around the map solid green
+//! action bar. F8 (`--chroma`) turns the table around the map solid green
 //! for a chroma key, and pressed again leaves only the overlays on green.
 
 use bevy::camera::visibility::RenderLayers;
@@ -67,7 +67,7 @@ pub fn panels_shown(stream: Option<Res<StreamMode>>) -> bool {
     stream.is_none_or(|s| !s.on)
 }
 
-/// F9 streamer mode, F10 the chroma key.
+/// F9 streamer mode, F8 the chroma key.
 pub fn stream_keys(
     keys: Res<ButtonInput<KeyCode>>,
     mut stream: ResMut<StreamMode>,
@@ -79,7 +79,7 @@ pub fn stream_keys(
         stream.on = !stream.on;
         insets.refit = true;
     }
-    if keys.just_pressed(KeyCode::F10) {
+    if keys.just_pressed(KeyCode::F8) {
         stream.chroma = stream.chroma.next();
     }
     captions.visible = stream.on || demo.is_some();
