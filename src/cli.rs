@@ -198,7 +198,6 @@ pub struct ShowArgs {
     /// With --stream: a chroma key from the start: `table` (the default)
     /// makes the table around the map solid green, `overlays` leaves only
     /// the overlays on green; F8 cycles off / table / overlays.
-
     #[arg(long, requires = "stream", num_args = 0..=1, default_missing_value = "table",
           value_parser = parse_chroma, value_name = "table|overlays")]
     pub chroma: Option<crate::ui::stream::Chroma>,

@@ -265,7 +265,6 @@ fn demo_settings(demo: Res<Demo>, mut ui: ResMut<super::tray::UiSettings>) {
 }
 
 /// The captions know the units as they stand at the start.
-
 fn prime_captions(world: &mut World) {
     let human = super::captions::hidden_from(world);
     let facts = super::captions::facts(world, human);
