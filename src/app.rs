@@ -32,6 +32,8 @@ pub struct LaunchOptions {
     /// `bob bench-frames`: measure this many frames of the board, then
     /// quit (see `ui::frame_stats::BoardBench`).
     pub bench_frames: Option<ui::frame_stats::BoardBench>,
+    /// `bob demo`, streamer mode.
+    pub modes: ui::demo::Modes,
 }
 
 /// `bob screenshot`: render a few frames, save a PNG, quit.
@@ -270,6 +272,8 @@ pub fn run_with(options: LaunchOptions, menu: bool) -> ExitCode {
     .add_plugins(ui::UiPlugin)
     .add_plugins(crate::journal::session::JournalPlugin)
     .add_plugins(ui::vs_bot::VsBotPlugin);
+    let continuous = options.modes.continuous();
+    app.add_plugins(ui::demo::ModesPlugin(options.modes));
     if let Some(j) = options.journal {
         app.insert_resource(j);
     }
@@ -283,7 +287,7 @@ pub fn run_with(options: LaunchOptions, menu: bool) -> ExitCode {
                 label: bench_label,
                 ..bench
             });
-    } else if options.screenshot.is_none() {
+    } else if options.screenshot.is_none() && !continuous {
         // A turn-based board: redraw on input, not continuously, so an idle
         // game costs next to nothing. Animations ask for redraws.
         app.insert_resource(bevy::winit::WinitSettings::desktop_app());
@@ -398,7 +402,12 @@ fn screenshot_runner(
         tail.len(),
         tail_mean * 1000.0
     );
-    let path = req.path.clone();
+    capture_and_quit(&mut commands, req.path.clone());
+}
+
+/// Captures the window, saves it as PNG and quits: exit status 1 if the
+/// picture is blank or cannot be written.
+pub(crate) fn capture_and_quit(commands: &mut Commands, path: PathBuf) {
     commands.spawn(Screenshot::primary_window()).observe(
         move |captured: On<ScreenshotCaptured>, mut exit: MessageWriter<AppExit>| {
             let result = save_png(&captured.image, &path);

@@ -14,6 +14,7 @@ use crate::journal::{
     session::{JournalLaunch, LaunchMode},
 };
 use crate::scenario::{self, FileReport, PlayerAid, Roster};
+use crate::ui::demo::{DemoOptions, Modes};
 
 #[derive(Debug, Parser)]
 #[command(
@@ -53,6 +54,40 @@ pub enum Command {
         /// The bot's level with --vs-bot: easy, normal or hard.
         #[arg(long, default_value = "normal", value_parser = parse_level, requires = "vs_bot")]
         level: crate::bot::Level,
+        #[command(flatten)]
+        show: ShowArgs,
+    },
+    /// Watch the computer play both sides, paced, with captions; then the
+    /// next scenario. Any key or click offers to take command of a side.
+    Demo {
+        /// Scenario to begin with (then the other built-ins in turn); all
+        /// built-in scenarios by default.
+        scenario: Option<String>,
+        /// Seed of the dice and of the computer's choices (game N of the
+        /// loop uses SEED + N); from the clock by default.
+        #[arg(long)]
+        seed: Option<u64>,
+        /// How well the computer plays: easy, normal or hard.
+        #[arg(long, default_value = "normal", value_parser = parse_level)]
+        level: crate::bot::Level,
+        /// Pacing: 2 plays twice as fast, 0.5 half as fast.
+        #[arg(long, default_value_t = 1.0, value_parser = parse_speed)]
+        speed: f32,
+        /// No pacing: play the scenario (or each built-in once) to its end
+        /// as fast as it goes, print each verdict, and quit.
+        #[arg(long)]
+        exit_at_end: bool,
+        /// Window size, WIDTHxHEIGHT.
+        #[arg(long, default_value = "1600x900", value_parser = parse_size)]
+        size: (u32, u32),
+        /// Save a PNG of the window after `--after` seconds, then quit.
+        #[arg(long, value_name = "OUT.png")]
+        screenshot: Option<PathBuf>,
+        /// Seconds before `--screenshot`.
+        #[arg(long, default_value_t = 20.0, requires = "screenshot")]
+        after: f32,
+        #[command(flatten)]
+        show: ShowArgs,
     },
     /// List the scenarios built into this binary.
     List,
@@ -196,6 +231,40 @@ fn parse_level(s: &str) -> Result<crate::bot::Level, String> {
     s.parse()
 }
 
+/// Streamer mode flags, on `play` and `demo`.
+#[derive(Debug, Clone, Copy, Default, clap::Args)]
+pub struct ShowArgs {
+    /// Streamer mode: large overlays (phase, last roll, FP arithmetic,
+    /// casualties, captions) instead of the side panels; F9 toggles it.
+    #[arg(long)]
+    pub stream: bool,
+    /// With --stream: a chroma key from the start: `table` (the default)
+    /// makes the table around the map solid green, `overlays` leaves only
+    /// the overlays on green; F8 cycles off / table / overlays.
+    #[arg(long, requires = "stream", num_args = 0..=1, default_missing_value = "table",
+          value_parser = parse_chroma, value_name = "table|overlays")]
+    pub chroma: Option<crate::ui::stream::Chroma>,
+}
+
+fn parse_chroma(s: &str) -> Result<crate::ui::stream::Chroma, String> {
+    match s {
+        "table" => Ok(crate::ui::stream::Chroma::Table),
+        "overlays" => Ok(crate::ui::stream::Chroma::OverlaysOnly),
+        _ => Err(format!("--chroma `{s}`: use table or overlays")),
+    }
+}
+
+fn parse_speed(s: &str) -> Result<f32, String> {
+    let x: f32 = s
+        .trim()
+        .parse()
+        .map_err(|_| format!("speed `{s}` is not a number"))?;
+    if !(0.1..=20.0).contains(&x) {
+        return Err(format!("speed {x} is outside 0.1 .. 20"));
+    }
+    Ok(x)
+}
+
 fn parse_size(s: &str) -> Result<(u32, u32), String> {
     let (w, h) = s
         .split_once(['x', 'X'])
@@ -253,6 +322,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
                         journal,
                         replay: None,
                         bench_frames: None,
+                        modes: Modes::default(),
                     },
                     true,
                 ),
@@ -270,6 +340,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
             data_dir,
             vs_bot,
             level,
+            show,
         }) => {
             if let Some(side) = vs_bot {
                 crate::ui::vs_bot::request(side, level);
@@ -286,6 +357,52 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
                     load,
                     data_dir,
                 }),
+                Modes {
+                    demo: None,
+                    stream: show.stream,
+                    chroma: show.chroma.unwrap_or_default(),
+                },
+            )
+        }
+        Some(Command::Demo {
+            scenario,
+            seed,
+            level,
+            speed,
+            exit_at_end,
+            size,
+            screenshot,
+            after,
+            show,
+        }) => {
+            let list = crate::ui::demo::playlist(scenario.as_deref(), exit_at_end);
+            let seed = seed.unwrap_or_else(|| {
+                std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map_or(1, |d| d.as_secs())
+            });
+            println!("bob demo: seed {seed}, playing {}", list.join(", "));
+            let first = list[0].clone();
+            play(
+                &first,
+                size,
+                None,
+                roster,
+                aid,
+                started,
+                None,
+                Modes {
+                    demo: Some(DemoOptions {
+                        playlist: list,
+                        seed,
+                        level,
+                        speed,
+                        exit_at_end,
+                        screenshot: screenshot.map(|p| (p, after)),
+                    }),
+                    stream: show.stream,
+                    chroma: show.chroma.unwrap_or_default(),
+                },
             )
         }
         Some(Command::List) => {
@@ -353,6 +470,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
                         sweep: kind == "sweep",
                         bare: kind == "bare",
                     }),
+                    modes: Modes::default(),
                 }),
                 Err(report) => {
                     eprintln!("{report}");
@@ -422,6 +540,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
             aid,
             started,
             None,
+            Modes::default(),
         ),
     }
 }
@@ -473,6 +592,7 @@ fn replay_on_board(
             whole,
         }),
         bench_frames: None,
+        modes: Modes::default(),
     })
 }
 
@@ -663,6 +783,7 @@ struct JournalArgs {
     data_dir: Option<PathBuf>,
 }
 
+#[allow(clippy::too_many_arguments)]
 fn play(
     name: &str,
     size: (u32, u32),
@@ -671,6 +792,7 @@ fn play(
     aid: PlayerAid,
     started: std::time::Instant,
     journal: Option<JournalArgs>,
+    modes: Modes,
 ) -> ExitCode {
     let (loaded, journal) = match prepare_play(name, journal, &roster, &aid) {
         Ok(l) => l,
@@ -687,6 +809,7 @@ fn play(
         journal,
         replay: None,
         bench_frames: None,
+        modes,
     })
 }
 

@@ -14,6 +14,7 @@ pub mod bot;
 pub mod cli;
 pub mod engine;
 pub mod journal;
+pub mod narrate;
 pub mod phases;
 pub mod rules;
 pub mod scenario;

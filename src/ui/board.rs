@@ -79,7 +79,8 @@ pub fn draw_board(
         Camera2d,
         Camera {
             order: -1,
-            clear_color: ClearColorConfig::Custom(pal::TABLE),
+            // Transparent around the hexes: the table (or a chroma key) shows.
+            clear_color: ClearColorConfig::Custom(Color::NONE),
             ..default()
         },
         bevy::camera::RenderTarget::Image(image.clone().into()),

@@ -469,7 +469,9 @@ impl Plugin for MenuPlugin {
                 (super::result::open_result, super::result::act_on_result)
                     .chain()
                     .after(super::act::refresh_views)
-                    .run_if(in_state(AppState::InGame)),
+                    .run_if(in_state(AppState::InGame))
+                    // The demo shows its own verdict, then plays on.
+                    .run_if(not(resource_exists::<super::demo::Demo>)),
             )
             .add_systems(Update, super::settings::apply_settings)
             .add_systems(

@@ -4,8 +4,10 @@
 pub mod act;
 pub mod board;
 pub mod camera;
+pub mod captions;
 pub mod counters;
 pub mod decide;
+pub mod demo;
 pub mod dialogs;
 pub mod drive;
 pub mod frame_stats;
@@ -22,6 +24,7 @@ pub mod reach;
 pub mod replay;
 pub mod result;
 pub mod settings;
+pub mod stream;
 pub mod tray;
 pub mod vs_bot;
 
@@ -129,10 +132,10 @@ impl Plugin for UiPlugin {
                 panels::loading_screen
                     .run_if(in_state(AppState::Loading).or_else(in_state(AppState::LoadFailed))),
                 (
-                    panels::game_panels,
+                    panels::game_panels.run_if(stream::panels_shown),
                     dialogs::act_windows,
                     decide::decision_window,
-                    tray::dice_tray,
+                    tray::dice_tray.run_if(stream::panels_shown),
                 )
                     .chain()
                     .in_set(frame_stats::GameSystems)

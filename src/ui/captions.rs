@@ -1,0 +1,319 @@
+//! Captions on screen: every accepted order's events are narrated
+//! (`crate::narrate`) from what the units were before the order, queued, and
+//! shown one at a time over the board, each with the hexes it is about (the
+//! demo camera goes there). The last fire's arithmetic is kept for the
+//! streamer overlay.
+
+use std::collections::VecDeque;
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+use egui::{Color32, RichText};
+
+use crate::engine::GameEvent;
+use crate::narrate::{Facts, Narrator, UnitFacts, people, place, unit_noun, weapon};
+use crate::rules::fire::FireOutcome;
+use crate::scenario::Coord;
+use crate::scenario::roster::UnitClass;
+use crate::scenario::schema::SideId;
+use crate::world::{ActiveScenario, BoardRes, Concealed, Location, RosterRes, Unit};
+
+use super::camera::PanelInsets;
+use super::dialogs::ascii;
+
+/// One caption and the hexes it is about.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Caption {
+    pub text: String,
+    pub hexes: Vec<Coord>,
+}
+
+/// The last fire attack's arithmetic, for the streamer overlay.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FireNote {
+    pub target: String,
+    /// One line per modifier, as the engine wrote them.
+    pub lines: Vec<String>,
+    pub fp: i16,
+    pub roll: u8,
+    pub outcome: FireOutcome,
+}
+
+/// The captions waiting, the one on screen and the last few.
+#[derive(Resource, Debug, Default)]
+pub struct Captions {
+    /// What the units were after the last order (the units an order
+    /// removes stay known).
+    facts: Facts,
+    pub queue: VecDeque<Caption>,
+    pub current: Option<Caption>,
+    /// When `current` went up (seconds since start).
+    pub since: f64,
+    /// Older captions, newest last.
+    pub recent: VecDeque<String>,
+    pub last_fire: Option<FireNote>,
+    /// Show the caption strip (demo and streamer mode).
+    pub visible: bool,
+}
+
+impl Captions {
+    /// Captions still to show, or one showing.
+    pub fn busy(&self) -> bool {
+        self.current.is_some() || !self.queue.is_empty()
+    }
+
+    /// The hexes the caption on screen is about.
+    pub fn focus(&self) -> Option<&[Coord]> {
+        self.current
+            .as_ref()
+            .map(|c| c.hexes.as_slice())
+            .filter(|h| !h.is_empty())
+    }
+
+    /// The units as they stand when the game begins.
+    pub fn prime(&mut self, facts: Facts) {
+        self.facts = facts;
+    }
+
+    /// Drop the captions waiting (a demo playing without pacing).
+    pub fn drop_queue(&mut self) {
+        self.queue.clear();
+        self.current = None;
+    }
+
+    /// Forget everything (a new game).
+    pub fn clear(&mut self) {
+        let visible = self.visible;
+        *self = Captions {
+            visible,
+            ..Captions::default()
+        };
+    }
+}
+
+/// Called with every accepted order's events (from `act::send`): narrates
+/// them with the units as they were before the order.
+pub fn record(world: &mut World, events: &[GameEvent]) {
+    if !world.contains_resource::<Captions>() {
+        return;
+    }
+    let hexes: Vec<Vec<Coord>> = events
+        .iter()
+        .map(|e| super::tray::event_hexes(world, e))
+        .collect();
+    let hidden_from = hidden_from(world);
+    let fresh = facts(world, hidden_from);
+    let mut captions = world.resource_mut::<Captions>();
+    if captions.facts.sides[0].is_empty() {
+        captions.facts = fresh.clone();
+    }
+    let mut narrator = Narrator::default();
+    let mut facts = captions.facts.clone();
+    for (e, h) in events.iter().zip(hexes) {
+        if let GameEvent::FireResult {
+            target,
+            arithmetic,
+            fp,
+            roll,
+            outcome,
+        } = e
+        {
+            captions.last_fire = Some(FireNote {
+                target: facts
+                    .units
+                    .get(target)
+                    .map_or_else(|| target.clone(), |u| format!("{} at {}", u.noun, u.at)),
+                lines: ascii(arithmetic).split("; ").map(str::to_string).collect(),
+                fp: fp.0,
+                roll: *roll,
+                outcome: *outcome,
+            });
+        }
+        if let Some(text) = narrator.caption(e, &mut facts) {
+            captions.queue.push_back(Caption {
+                text: ascii(&text),
+                hexes: h,
+            });
+        }
+    }
+    // Units known before stay known (the eliminated ones included).
+    let mut merged = captions.facts.clone();
+    merged.units.extend(fresh.units);
+    merged.places = fresh.places;
+    merged.sides = fresh.sides;
+    captions.facts = merged;
+}
+
+/// The side from whose eyes captions name units (R 15.0): a person who took
+/// command in a demo (nobody while the computer plays both sides), else the
+/// side the screen shows.
+pub(crate) fn hidden_from(world: &World) -> Option<SideId> {
+    match world.get_resource::<super::demo::Demo>() {
+        Some(d) => d.human,
+        None => world.get_resource::<crate::world::Viewer>().map(|v| v.0),
+    }
+}
+
+/// The facts captions need, read from the world now.
+pub fn facts(world: &mut World, viewer: Option<SideId>) -> Facts {
+    let Some(active) = world.get_resource::<ActiveScenario>() else {
+        return Facts::default();
+    };
+    let sc = active.scenario.clone();
+    let roster = world.resource::<RosterRes>().0.clone();
+    let board = world.resource::<BoardRes>().0.clone();
+    let mut f = Facts::default();
+    for card in &sc.sides {
+        f.sides[card.side.index()] = people(card.nationality).to_string();
+    }
+    for c in board.coords() {
+        if let Some(cell) = board.cell(c) {
+            let fort = board
+                .fortifications_at(c)
+                .map(|x| x.kind)
+                .find(|k| !matches!(k, crate::scenario::schema::FortificationKind::Wire));
+            f.places.insert(c.label(), place(cell.terrain, fort));
+        }
+    }
+    let mut q = world.query::<(&Unit, &Location, Option<&Concealed>)>();
+    for (u, l, concealed) in q.iter(world) {
+        let kind = roster.get(&u.kind);
+        let class = kind.map_or(UnitClass::Squad, |t| t.class);
+        let hidden = concealed.is_some() && viewer.is_some_and(|v| v != u.side);
+        let noun = match kind {
+            _ if hidden => "concealed unit".to_string(),
+            Some(t) => unit_noun(t.nationality, class, u.reduced),
+            None => format!("unit {}", u.id),
+        };
+        f.units.insert(
+            u.id.clone(),
+            UnitFacts {
+                noun,
+                side: u.side,
+                at: l.coord.label(),
+                weapon: if hidden { "rifle" } else { weapon(class) },
+            },
+        );
+    }
+    f
+}
+
+/// Seconds a caption stays up at speed 1.
+pub const CAPTION_SECONDS: f64 = 1.8;
+
+/// Moves the queue on: each caption stays `CAPTION_SECONDS / speed`, less
+/// when many wait.
+pub fn advance_captions(
+    time: Res<Time>,
+    demo: Option<Res<super::demo::Demo>>,
+    mut captions: ResMut<Captions>,
+) {
+    let now = time.elapsed_secs_f64();
+    let speed = demo.as_ref().map_or(1.0, |d| d.speed());
+    let waiting = captions.queue.len();
+    let mut hold = CAPTION_SECONDS / f64::from(speed.max(0.05));
+    if waiting > 4 {
+        hold *= 0.35;
+    }
+    if captions.current.is_some() && now - captions.since < hold {
+        return;
+    }
+    if let Some(done) = captions.current.take() {
+        captions.recent.push_back(done.text);
+        while captions.recent.len() > 3 {
+            captions.recent.pop_front();
+        }
+    }
+    if let Some(next) = captions.queue.pop_front() {
+        captions.current = Some(next);
+        captions.since = now;
+    }
+}
+
+pub const CAPTION_BG: Color32 = Color32::from_rgb(14, 14, 12);
+
+pub const CAPTION_TEXT: Color32 = Color32::from_rgb(255, 250, 235);
+pub const CAPTION_OLD: Color32 = Color32::from_rgb(190, 186, 170);
+
+/// The caption strip over the bottom of the board: the newest caption
+/// large, the two before it smaller.
+pub fn caption_strip(
+    mut contexts: EguiContexts,
+    captions: Res<Captions>,
+    insets: Res<PanelInsets>,
+    stream: Res<super::stream::StreamMode>,
+    demo: Option<Res<super::demo::Demo>>,
+) -> Result {
+    if !captions.visible {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?.clone();
+    let scale = ctx.zoom_factor();
+    let view = ctx.viewport_rect();
+    let left = insets.left / scale;
+    let right = view.width() - insets.right / scale;
+    // In streamer mode the captions have the footer to themselves (above
+    // the action bar when a person plays); else they sit at the top of the
+    // board, clear of the dice tray and the Op Fire dialog's corner.
+    let playing = demo.as_ref().is_none_or(|d| d.human.is_some());
+    let (pivot, y) = if stream.on {
+        (
+            egui::Align2::CENTER_BOTTOM,
+            view.bottom() - if playing { 70.0 } else { 12.0 },
+        )
+    } else {
+        (egui::Align2::CENTER_TOP, insets.top / scale + 44.0)
+    };
+    let big = if stream.on { 30.0 } else { 24.0 };
+    // Over the board one earlier caption is enough; the footer has room
+    // for two.
+    let older_lines = if stream.on { 2 } else { 1 };
+    let (now, older): (Option<&str>, Vec<&str>) = match &captions.current {
+        Some(c) => (
+            Some(c.text.as_str()),
+            captions
+                .recent
+                .iter()
+                .rev()
+                .take(older_lines)
+                .map(String::as_str)
+                .collect(),
+        ),
+        None => (
+            captions.recent.back().map(String::as_str),
+            captions
+                .recent
+                .iter()
+                .rev()
+                .skip(1)
+                .take(older_lines)
+                .map(String::as_str)
+                .collect(),
+        ),
+    };
+    let Some(now) = now else {
+        return Ok(());
+    };
+    let width = (right - left - 40.0).clamp(200.0, 900.0);
+    egui::Area::new(egui::Id::new("caption_strip"))
+        .order(egui::Order::Foreground)
+        .pivot(pivot)
+        .fixed_pos([(left + right) / 2.0, y])
+        .interactable(false)
+        .show(&ctx, |ui| {
+            egui::Frame::new()
+                .fill(CAPTION_BG)
+                .corner_radius(8.0)
+                .inner_margin(egui::Margin::symmetric(18, 10))
+                .show(ui, |ui| {
+                    ui.set_max_width(width);
+                    ui.vertical_centered(|ui| {
+                        for line in older.iter().rev() {
+                            ui.label(RichText::new(*line).size(big * 0.6).color(CAPTION_OLD));
+                        }
+                        ui.label(RichText::new(now).size(big).strong().color(CAPTION_TEXT));
+                    });
+                });
+        });
+    Ok(())
+}
