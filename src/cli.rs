@@ -20,7 +20,7 @@ use crate::scenario::{self, FileReport, PlayerAid, Roster};
     name = "bob",
     version,
     about = "Band of Brothers (series rules v2.2) on the desktop",
-    long_about = "Band of Brothers (series rules v2.2) on the desktop.\n\nWith no command, opens the built-in training scenario."
+    long_about = "Band of Brothers (series rules v2.2) on the desktop.\n\nWith no command, opens the main menu; `bob play SCENARIO` goes straight to the board."
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -118,6 +118,11 @@ pub enum Command {
         /// the path to `--hover`) or `fire` (the fire preview at `--hover`).
         #[arg(long, value_parser = ["move", "fire"])]
         mode: Option<String>,
+        /// Show a screen: `menu`, `settings` or `load` (the main menu and its
+        /// views), `hand-over`, or `result` (a whole random game played
+        /// through the interface first).
+        #[arg(long, value_parser = ["menu", "settings", "load", "hand-over", "result"])]
+        screen: Option<String>,
     },
     /// Play headless games, bot against bot or against random orders, and
     /// print win rates (95% Wilson interval), draws, turns, losses, how each
@@ -188,15 +193,30 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
         }
     };
     match cli.command {
-        None => play(
-            scenario::DEFAULT_SCENARIO,
-            (1600, 900),
-            None,
-            roster,
-            aid,
-            started,
-            Some(JournalArgs::default()),
-        ),
+        None => {
+            // The main menu; the default scenario comes selected.
+            match prepare_play(
+                scenario::DEFAULT_SCENARIO,
+                Some(JournalArgs::default()),
+                &roster,
+                &aid,
+            ) {
+                Ok((loaded, journal)) => app::run_with(
+                    LaunchOptions {
+                        started,
+                        loaded,
+                        size: (1600, 900),
+                        screenshot: None,
+                        journal,
+                    },
+                    true,
+                ),
+                Err(report) => {
+                    eprintln!("{report}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
         Some(Command::Play {
             scenario,
             size,
@@ -283,6 +303,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
             script,
             select,
             mode,
+            screen,
         }) => play(
             &scenario,
             size,
@@ -296,6 +317,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
                 script,
                 select,
                 mode,
+                screen,
             }),
             roster,
             aid,
@@ -428,10 +450,7 @@ fn prepare_play(
     let dir = args.data_dir.unwrap_or_else(journal::data_dir);
     let checked =
         |path: &std::path::Path| -> Result<(scenario::Loaded, journal::JournalRead), String> {
-            let read = journal::read_journal(path).map_err(|r| r.to_string())?;
-            let loaded =
-                journal::replay::scenario_of(&read, roster, aid).map_err(|r| r.to_string())?;
-            journal::replay(&read, roster, aid).map_err(|r| r.to_string())?;
+            let (loaded, read) = crate::ui::menu::check_journal(path, roster, aid)?;
             if let Some(d) = &read.dropped {
                 eprintln!("{d}");
             }

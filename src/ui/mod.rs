@@ -7,14 +7,19 @@ pub mod camera;
 pub mod counters;
 pub mod decide;
 pub mod dialogs;
+pub mod drive;
+pub mod handover;
 pub mod layout;
 pub mod los_tool;
+pub mod menu;
 pub mod orders;
 pub mod paint;
 pub mod palette;
 pub mod panels;
 pub mod preview;
 pub mod reach;
+pub mod result;
+pub mod settings;
 pub mod tray;
 pub mod vs_bot;
 
@@ -62,67 +67,73 @@ pub struct UiPlugin;
 
 impl Plugin for UiPlugin {
     fn build(&self, app: &mut App) {
-        app.add_plugins((EguiPlugin::default(), act::ActPlugin, decide::DecidePlugin))
-            .init_resource::<paint::ArtCache>()
-            .init_resource::<Hovered>()
-            .init_resource::<Selected>()
-            .init_resource::<PanelState>()
-            .init_resource::<camera::PanelInsets>()
-            .init_resource::<los_tool::LosTool>()
-            .init_resource::<orders::GameLog>()
-            .add_systems(Startup, camera::spawn_camera)
-            .add_systems(
-                OnEnter(AppState::InGame),
+        app.add_plugins((
+            EguiPlugin::default(),
+            act::ActPlugin,
+            decide::DecidePlugin,
+            menu::MenuPlugin,
+        ))
+        .init_resource::<paint::ArtCache>()
+        .init_resource::<Hovered>()
+        .init_resource::<Selected>()
+        .init_resource::<PanelState>()
+        .init_resource::<camera::PanelInsets>()
+        .init_resource::<los_tool::LosTool>()
+        .init_resource::<orders::GameLog>()
+        .add_systems(Startup, camera::spawn_camera)
+        .add_systems(
+            OnEnter(AppState::InGame),
+            (
                 (
-                    (
-                        board::draw_board,
-                        pin_screenshot_hover,
-                        sample_markers,
-                        pin_screenshot_los,
-                    ),
-                    orders::start_operations,
-                    orders::play_screenshot_script,
-                    pin_screenshot_selection,
-                )
-                    .chain()
-                    .in_set(BoardSetup),
+                    board::draw_board,
+                    pin_screenshot_hover,
+                    sample_markers,
+                    pin_screenshot_los,
+                ),
+                orders::start_operations,
+                orders::play_screenshot_script,
+                pin_screenshot_selection,
             )
-            .add_systems(
-                Update,
+                .chain()
+                .in_set(BoardSetup),
+        )
+        .add_systems(
+            Update,
+            (
+                camera::camera_controls,
+                camera::fit_when_panels_settle,
+                track_hover,
+                select_on_click,
+                keyboard_commands,
+                act::action_keys,
+                act::handle_requests,
+                decide::refresh_and_send,
+                act::refresh_views,
+                counters::redraw_counters,
+                act::draw_act_overlays,
+                draw_hover_outline,
+                los_tool::los_keys,
+                los_tool::draw_los,
+                board::rest_map_camera,
+            )
+                .chain()
+                .run_if(in_state(AppState::InGame)),
+        )
+        .add_systems(
+            EguiPrimaryContextPass,
+            (
+                panels::loading_screen
+                    .run_if(in_state(AppState::Loading).or_else(in_state(AppState::LoadFailed))),
                 (
-                    camera::camera_controls,
-                    camera::fit_when_panels_settle,
-                    track_hover,
-                    select_on_click,
-                    keyboard_commands,
-                    act::action_keys,
-                    act::handle_requests,
-                    decide::refresh_and_send,
-                    act::refresh_views,
-                    counters::redraw_counters,
-                    act::draw_act_overlays,
-                    draw_hover_outline,
-                    los_tool::los_keys,
-                    los_tool::draw_los,
-                    board::rest_map_camera,
+                    panels::game_panels,
+                    dialogs::act_windows,
+                    decide::decision_window,
+                    tray::dice_tray,
                 )
                     .chain()
                     .run_if(in_state(AppState::InGame)),
-            )
-            .add_systems(
-                EguiPrimaryContextPass,
-                (
-                    panels::loading_screen.run_if(not(in_state(AppState::InGame))),
-                    (
-                        panels::game_panels,
-                        dialogs::act_windows,
-                        decide::decision_window,
-                        tray::dice_tray,
-                    )
-                        .chain()
-                        .run_if(in_state(AppState::InGame)),
-                ),
-            );
+            ),
+        );
     }
 }
 
