@@ -166,3 +166,15 @@ fn sim_command_line_errors() {
         "{out}"
     );
 }
+
+/// Guadalcanal, bot against bot, seed 72: a Combat Event after a fire
+/// eliminated the firer, and the engine then touched the gone unit (a
+/// panic found by `bob sim`). The game now plays to its last turn.
+#[test]
+fn a_firer_lost_to_a_combat_event_does_not_stop_the_game() {
+    let (loaded, roster, aid) = data("guadalcanal");
+    let players = [Player::Bot(Level::Normal), Player::Bot(Level::Normal)];
+    let (r, log) = play_game(&loaded, &roster, &aid, 72, players);
+    assert_eq!(r.turns, 6);
+    assert!(matches!(log.last(), Some(GameEvent::GameEnded { .. })));
+}

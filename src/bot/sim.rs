@@ -132,6 +132,8 @@ pub struct SimReport {
     pub versus: Versus,
     /// For each game: the side the bot played (against random), the result.
     pub games: Vec<(Option<SideId>, GameResult)>,
+    /// Seeds of the games the engine could not finish (a panic).
+    pub failed: Vec<u64>,
     pub seconds: f64,
 }
 
@@ -152,7 +154,8 @@ pub fn run(loaded: &Loaded, roster: &Roster, aid: &PlayerAid, cfg: &SimConfig) -
     let start = Instant::now();
     let threads = cfg.threads.max(1);
     let done = std::sync::atomic::AtomicU32::new(0);
-    let mut games: Vec<(u32, Option<SideId>, GameResult)> = std::thread::scope(|s| {
+    #[allow(clippy::type_complexity)]
+    let mut games: Vec<(u32, Option<SideId>, Result<GameResult, u64>)> = std::thread::scope(|s| {
         let handles: Vec<_> = (0..threads)
             .map(|t| {
                 let done = &done;
@@ -161,14 +164,16 @@ pub fn run(loaded: &Loaded, roster: &Roster, aid: &PlayerAid, cfg: &SimConfig) -
                     let mut i = t as u32;
                     while i < cfg.games {
                         let (players, bot_side) = players_for(i, cfg.level, cfg.versus);
-                        let (r, _) = play_game(
-                            loaded,
-                            roster,
-                            aid,
-                            cfg.seed.wrapping_add(u64::from(i)),
-                            players,
-                        );
-                        out.push((i, bot_side, r));
+                        let seed = cfg.seed.wrapping_add(u64::from(i));
+                        // A game the engine cannot finish is reported, not
+                        // lost with the whole thread.
+                        let played = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                            play_game(loaded, roster, aid, seed, players).0
+                        }));
+                        match played {
+                            Ok(r) => out.push((i, bot_side, Ok(r))),
+                            Err(_) => out.push((i, bot_side, Err(seed))),
+                        }
                         let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
                         if cfg.progress && (n.is_multiple_of(10) || n == cfg.games) {
                             eprint!("\r{n}/{} games", cfg.games);
@@ -192,7 +197,14 @@ pub fn run(loaded: &Loaded, roster: &Roster, aid: &PlayerAid, cfg: &SimConfig) -
         scenario: loaded.scenario.id.clone(),
         conditions: loaded.scenario.victory.iter().map(describe).collect(),
         versus: cfg.versus,
-        games: games.into_iter().map(|(_, s, r)| (s, r)).collect(),
+        failed: games
+            .iter()
+            .filter_map(|(_, _, r)| r.as_ref().err().copied())
+            .collect(),
+        games: games
+            .into_iter()
+            .filter_map(|(_, s, r)| r.ok().map(|r| (s, r)))
+            .collect(),
         seconds: start.elapsed().as_secs_f64(),
     }
 }
@@ -295,6 +307,13 @@ impl SimReport {
             out.push_str(&format!(
                 "  decided by \"{c}\": {k} ({:.1}%)\n",
                 100.0 * k as f64 / nf
+            ));
+        }
+        if !self.failed.is_empty() {
+            out.push_str(&format!(
+                "  {} games stopped by an engine error, seeds {:?}\n",
+                self.failed.len(),
+                self.failed
             ));
         }
         out.push_str(&format!(

@@ -260,7 +260,10 @@ pub fn execute_fire(
     super::concealment::lose_concealment(world, firer, "it fired", events);
     attack_location(world, firer, to, FireKind::Normal, &sight, None, events);
     super::combat_events::after_attack(world, events);
-    world.entity_mut(firer).remove::<TurnedToFire>();
+    // A Combat Event may have eliminated the firer (R 17.0).
+    if let Ok(mut e) = world.get_entity_mut(firer) {
+        e.remove::<TurnedToFire>();
+    }
 }
 
 /// How one attack on a location went for a moving unit in it.
