@@ -243,7 +243,8 @@ pub fn run_with(options: LaunchOptions, menu: bool) -> ExitCode {
         (insert_data, spawn_scenario).chain().before(ui::BoardSetup),
     )
     .add_plugins(ui::UiPlugin)
-    .add_plugins(crate::journal::session::JournalPlugin);
+    .add_plugins(crate::journal::session::JournalPlugin)
+    .add_plugins(ui::vs_bot::VsBotPlugin);
     if let Some(j) = options.journal {
         app.insert_resource(j);
     }

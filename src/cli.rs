@@ -47,6 +47,12 @@ pub enum Command {
         /// $XDG_DATA_HOME/band-of-brothers, else ~/.local/share/band-of-brothers).
         #[arg(long, value_name = "DIR")]
         data_dir: Option<PathBuf>,
+        /// Play against the bot, which takes this side: allies or axis.
+        #[arg(long, value_name = "SIDE", value_parser = crate::ui::vs_bot::parse_side)]
+        vs_bot: Option<crate::scenario::schema::SideId>,
+        /// The bot's level with --vs-bot: easy, normal or hard.
+        #[arg(long, default_value = "normal", value_parser = parse_level, requires = "vs_bot")]
+        level: crate::bot::Level,
     },
     /// List the scenarios built into this binary.
     List,
@@ -217,19 +223,26 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
             resume,
             load,
             data_dir,
-        }) => play(
-            &scenario,
-            size,
-            None,
-            roster,
-            aid,
-            started,
-            Some(JournalArgs {
-                resume,
-                load,
-                data_dir,
-            }),
-        ),
+            vs_bot,
+            level,
+        }) => {
+            if let Some(side) = vs_bot {
+                crate::ui::vs_bot::request(side, level);
+            }
+            play(
+                &scenario,
+                size,
+                None,
+                roster,
+                aid,
+                started,
+                Some(JournalArgs {
+                    resume,
+                    load,
+                    data_dir,
+                }),
+            )
+        }
         Some(Command::List) => {
             print!("{}", list(&roster, &aid));
             ExitCode::SUCCESS

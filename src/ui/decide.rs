@@ -180,7 +180,12 @@ fn pending_view(decision: &Decision) -> DecisionView {
             let (choices, many) = one_or_many(Many::Casualties, usize::from(*count), units);
             ("MELEE CASUALTIES", explain, choices, many)
         }
-        Decision::Reinforcement { unit, choices, .. } => (
+        Decision::Reinforcement {
+            unit,
+            choices,
+            may_hold,
+            ..
+        } => (
             "REINFORCEMENT",
             format!("Choose the hex where {unit} enters the map (R 16.1, R 18.0)."),
             choices
@@ -194,6 +199,10 @@ fn pending_view(decision: &Decision) -> DecisionView {
                         },
                     )
                 })
+                .chain(
+                    may_hold
+                        .then(|| one("Keep off board".into(), Order::Hold { unit: unit.clone() })),
+                )
                 .collect(),
             None,
         ),

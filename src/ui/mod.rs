@@ -21,6 +21,7 @@ pub mod reach;
 pub mod result;
 pub mod settings;
 pub mod tray;
+pub mod vs_bot;
 
 use bevy::prelude::*;
 use bevy_egui::{EguiPlugin, EguiPrimaryContextPass};
