@@ -116,19 +116,22 @@ pub fn note_events(world: &mut World, events: &[GameEvent]) {
                 turn = *t;
                 continue;
             }
-            GameEvent::Eliminated { unit }
-            | GameEvent::RoutedOff { unit }
-            | GameEvent::RoutEliminated { unit, .. } => (unit, true),
-            GameEvent::MeleeCasualty { unit, eliminated }
+            e if e.eliminated_unit().is_some() => (e.eliminated_unit().unwrap_or_default(), true),
+            GameEvent::MeleeCasualty {
+                unit,
+                eliminated: false,
+            }
             | GameEvent::RoutCasualty {
-                unit, eliminated, ..
-            } => (unit, *eliminated),
-            GameEvent::FireResult {
-                target,
+                unit,
+                eliminated: false,
+                ..
+            }
+            | GameEvent::FireResult {
+                target: unit,
                 outcome: FireOutcome::Reduced,
                 ..
-            } => (target, false),
-            GameEvent::SsDesperation { unit } => (unit, false),
+            }
+            | GameEvent::SsDesperation { unit } => (unit.as_str(), false),
             _ => continue,
         };
         if is_decoy(world, unit) {
@@ -138,8 +141,8 @@ pub fn note_events(world: &mut World, events: &[GameEvent]) {
             continue;
         };
         if eliminated {
-            if !lost.iter().any(|l| l.2 == *unit) {
-                lost.push((turn, side, unit.clone()));
+            if !lost.iter().any(|l| l.2 == unit) {
+                lost.push((turn, side, unit.to_string()));
             }
         } else {
             reduced.push((turn, side));
