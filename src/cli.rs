@@ -20,7 +20,7 @@ use crate::scenario::{self, FileReport, PlayerAid, Roster};
     name = "bob",
     version,
     about = "Band of Brothers (series rules v2.2) on the desktop",
-    long_about = "Band of Brothers (series rules v2.2) on the desktop.\n\nWith no command, opens the built-in training scenario."
+    long_about = "Band of Brothers (series rules v2.2) on the desktop.\n\nWith no command, opens the main menu; `bob play SCENARIO` goes straight to the board."
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -47,6 +47,12 @@ pub enum Command {
         /// $XDG_DATA_HOME/band-of-brothers, else ~/.local/share/band-of-brothers).
         #[arg(long, value_name = "DIR")]
         data_dir: Option<PathBuf>,
+        /// Play against the bot, which takes this side: allies or axis.
+        #[arg(long, value_name = "SIDE", value_parser = crate::ui::vs_bot::parse_side)]
+        vs_bot: Option<crate::scenario::schema::SideId>,
+        /// The bot's level with --vs-bot: easy, normal or hard.
+        #[arg(long, default_value = "normal", value_parser = parse_level, requires = "vs_bot")]
+        level: crate::bot::Level,
     },
     /// List the scenarios built into this binary.
     List,
@@ -155,6 +161,11 @@ pub enum Command {
         /// the path to `--hover`) or `fire` (the fire preview at `--hover`).
         #[arg(long, value_parser = ["move", "fire"])]
         mode: Option<String>,
+        /// Show a screen: `menu`, `settings` or `load` (the main menu and its
+        /// views), `hand-over`, or `result` (a whole random game played
+        /// through the interface first).
+        #[arg(long, value_parser = ["menu", "settings", "load", "hand-over", "result"])]
+        screen: Option<String>,
     },
     /// Play headless games, bot against bot or against random orders, and
     /// print win rates (95% Wilson interval), draws, turns, losses, how each
@@ -225,34 +236,58 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
         }
     };
     match cli.command {
-        None => play(
-            scenario::DEFAULT_SCENARIO,
-            (1600, 900),
-            None,
-            roster,
-            aid,
-            started,
-            Some(JournalArgs::default()),
-        ),
+        None => {
+            // The main menu; the default scenario comes selected.
+            match prepare_play(
+                scenario::DEFAULT_SCENARIO,
+                Some(JournalArgs::default()),
+                &roster,
+                &aid,
+            ) {
+                Ok((loaded, journal)) => app::run_with(
+                    LaunchOptions {
+                        started,
+                        loaded,
+                        size: (1600, 900),
+                        screenshot: None,
+                        journal,
+                        replay: None,
+                        bench_frames: None,
+                    },
+                    true,
+                ),
+                Err(report) => {
+                    eprintln!("{report}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
         Some(Command::Play {
             scenario,
             size,
             resume,
             load,
             data_dir,
-        }) => play(
-            &scenario,
-            size,
-            None,
-            roster,
-            aid,
-            started,
-            Some(JournalArgs {
-                resume,
-                load,
-                data_dir,
-            }),
-        ),
+            vs_bot,
+            level,
+        }) => {
+            if let Some(side) = vs_bot {
+                crate::ui::vs_bot::request(side, level);
+            }
+            play(
+                &scenario,
+                size,
+                None,
+                roster,
+                aid,
+                started,
+                Some(JournalArgs {
+                    resume,
+                    load,
+                    data_dir,
+                }),
+            )
+        }
         Some(Command::List) => {
             print!("{}", list(&roster, &aid));
             ExitCode::SUCCESS
@@ -367,6 +402,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
             script,
             select,
             mode,
+            screen,
         }) => play(
             &scenario,
             size,
@@ -380,6 +416,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
                 script,
                 select,
                 mode,
+                screen,
             }),
             roster,
             aid,
@@ -671,10 +708,7 @@ fn prepare_play(
     let dir = args.data_dir.unwrap_or_else(journal::data_dir);
     let checked =
         |path: &std::path::Path| -> Result<(scenario::Loaded, journal::JournalRead), String> {
-            let read = journal::read_journal(path).map_err(|r| r.to_string())?;
-            let loaded =
-                journal::replay::scenario_of(&read, roster, aid).map_err(|r| r.to_string())?;
-            journal::replay(&read, roster, aid).map_err(|r| r.to_string())?;
+            let (loaded, read) = crate::ui::menu::check_journal(path, roster, aid)?;
             if let Some(d) = &read.dropped {
                 eprintln!("{d}");
             }

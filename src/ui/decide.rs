@@ -236,7 +236,12 @@ fn pending_view(decision: &Decision) -> DecisionView {
             let (choices, many) = one_or_many(Many::Casualties, usize::from(*count), units);
             ("MELEE CASUALTIES", explain, choices, many)
         }
-        Decision::Reinforcement { unit, choices, .. } => (
+        Decision::Reinforcement {
+            unit,
+            choices,
+            may_hold,
+            ..
+        } => (
             "REINFORCEMENT",
             format!("Choose the hex where {unit} enters the map (R 16.1, R 18.0)."),
             choices
@@ -250,12 +255,21 @@ fn pending_view(decision: &Decision) -> DecisionView {
                         },
                     )
                 })
+                .chain(
+                    may_hold
+                        .then(|| one("Keep off board".into(), Order::Hold { unit: unit.clone() })),
+                )
                 .collect(),
             None,
         ),
     };
-    // Only a CP re-roll may be declined (R 3.0): its last button.
-    let pass = matches!(decision, Decision::CpReroll { .. }).then(|| choices.len() - 1);
+    // Only a CP re-roll (R 3.0) and, where allowed, a reinforcement kept
+    // off board (R 18.0) are optional: their last button.
+    let pass = matches!(
+        decision,
+        Decision::CpReroll { .. } | Decision::Reinforcement { may_hold: true, .. }
+    )
+    .then(|| choices.len() - 1);
     let subject = match decision {
         Decision::RoutDestination { unit, .. } => Some(Subject::Unit(unit.clone())),
         Decision::Casualties { at, .. } => Some(Subject::Hex(at.clone())),
@@ -752,6 +766,7 @@ mod tests {
             side: SideId::Axis,
             unit: "G7".into(),
             choices: many,
+            may_hold: false,
         });
         let keys = v.keys();
         assert_eq!((keys[9], keys[10]), (Some("0"), None));

@@ -7,9 +7,12 @@ pub mod camera;
 pub mod counters;
 pub mod decide;
 pub mod dialogs;
+pub mod drive;
 pub mod frame_stats;
+pub mod handover;
 pub mod layout;
 pub mod los_tool;
+pub mod menu;
 pub mod orders;
 pub mod paint;
 pub mod palette;
@@ -17,7 +20,10 @@ pub mod panels;
 pub mod preview;
 pub mod reach;
 pub mod replay;
+pub mod result;
+pub mod settings;
 pub mod tray;
+pub mod vs_bot;
 
 use bevy::prelude::*;
 use bevy_egui::{EguiPlugin, EguiPrimaryContextPass};
@@ -68,6 +74,7 @@ impl Plugin for UiPlugin {
             act::ActPlugin,
             decide::DecidePlugin,
             replay::ReplayPlugin,
+            menu::MenuPlugin,
         ))
         .init_resource::<paint::ArtCache>()
         .init_resource::<Hovered>()
@@ -119,7 +126,8 @@ impl Plugin for UiPlugin {
         .add_systems(
             EguiPrimaryContextPass,
             (
-                panels::loading_screen.run_if(not(in_state(AppState::InGame))),
+                panels::loading_screen
+                    .run_if(in_state(AppState::Loading).or_else(in_state(AppState::LoadFailed))),
                 (
                     panels::game_panels,
                     dialogs::act_windows,
