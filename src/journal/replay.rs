@@ -267,6 +267,8 @@ pub struct Outline {
     /// in order: a phase that runs inside one entry (a Recovery Phase) is
     /// marked at the position after that entry.
     pub marks: Vec<Mark>,
+    /// The resources the game added to its world on the way.
+    pub added: GameResources,
 }
 
 /// One turn and phase of the game and the position where it is first seen.
@@ -333,31 +335,38 @@ pub fn outline(
     let mut world = headless_world(loaded, roster.clone(), aid.clone(), read.header.seed);
     let mut out = Outline::default();
     let mut before = (1, Phase::Setup);
+    let initial = resource_types(&world);
+    let mut seen = initial.clone();
     replay_each(&mut world, read, |world, position, events| {
         out.note_events(before.0, events, position);
         let now = turn_phase(world);
         out.note(now.0, now.1, position);
         out.positions.push(now);
         before = now;
+        seen.extend(resource_types(world));
     })?;
+    out.added = GameResources(seen.difference(&initial).copied().collect());
     Ok((out, started.elapsed()))
 }
 
-/// The resources a world held before its game began (the application's own
-/// and the scenario's data); [`reset_to_setup`] drops every other one.
-#[derive(Resource, Debug, Clone, Default)]
-pub struct Baseline(pub std::collections::HashSet<bevy::ecs::component::ComponentId>);
+/// The resources a game adds to its world as it is played (by type), found
+/// by replaying its journal headlessly: [`reset_to_setup`] removes these and
+/// nothing else, so the interface's and Bevy's own resources are never
+/// touched.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct GameResources(pub std::collections::HashSet<std::any::TypeId>);
 
-impl Baseline {
-    pub fn of(world: &World) -> Baseline {
-        Baseline(world.iter_resources().map(|(info, _)| info.id()).collect())
-    }
+fn resource_types(world: &World) -> std::collections::HashSet<std::any::TypeId> {
+    world
+        .iter_resources()
+        .filter_map(|(info, _)| info.type_id())
+        .collect()
 }
 
 /// Puts a world back to its scenario's setup, as `spawn_scenario` left it:
 /// the hexes, units and fortifications are spawned again and every resource
-/// the game added since the baseline is removed. The viewer is kept.
-pub fn reset_to_setup(world: &mut World, baseline: &Baseline) {
+/// the game adds as it is played is removed. The viewer is kept.
+pub fn reset_to_setup(world: &mut World, added: &GameResources) {
     use crate::world::{FortificationCounter, HexCell, Unit, Viewer};
     let mut q = world
         .query_filtered::<Entity, Or<(With<Unit>, With<FortificationCounter>, With<HexCell>)>>();
@@ -365,10 +374,10 @@ pub fn reset_to_setup(world: &mut World, baseline: &Baseline) {
     for e in doomed {
         world.despawn(e);
     }
-    let extra: Vec<_> = world
-        .iter_resources()
-        .map(|(info, _)| info.id())
-        .filter(|id| !baseline.0.contains(id))
+    let extra: Vec<_> = added
+        .0
+        .iter()
+        .filter_map(|t| world.components().get_id(*t))
         .collect();
     for id in extra {
         world.remove_resource_by_id(id);

@@ -263,9 +263,8 @@ fn pending_view(decision: &Decision) -> DecisionView {
             None,
         ),
     };
-    // Only a CP re-roll may be declined (R 3.0): its last button.
-    // Declining a CP re-roll and keeping a reinforcement off board are the
-    // optional answers (R 3.0, R 18.0); each is the last button.
+    // Only a CP re-roll (R 3.0) and, where allowed, a reinforcement kept
+    // off board (R 18.0) are optional: their last button.
     let pass = matches!(
         decision,
         Decision::CpReroll { .. } | Decision::Reinforcement { may_hold: true, .. }

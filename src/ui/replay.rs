@@ -15,7 +15,7 @@ use bevy_egui::{EguiContexts, egui};
 use egui::RichText;
 
 use crate::journal::file::JournalRead;
-use crate::journal::replay::{Baseline, Outline, check_state, insert_dice, reset_to_setup};
+use crate::journal::replay::{Outline, check_state, insert_dice, reset_to_setup};
 use crate::phases::begin_game;
 
 use super::orders::GameLog;
@@ -47,7 +47,6 @@ pub struct Replay {
     pub speed: usize,
     /// When the next step plays (seconds since start), while playing.
     next_step: f64,
-    baseline: Baseline,
     /// A refused entry or a state that differs from the journal's.
     pub problem: Option<String>,
     /// The last rebuild from the start: its position and how long it took.
@@ -157,7 +156,6 @@ pub fn begin(world: &mut World) -> bool {
     let Some(launch) = world.remove_resource::<ReplayLaunch>() else {
         return false;
     };
-    let baseline = Baseline::of(world);
     world.insert_resource(Replay {
         read: Arc::new(launch.read),
         outline: launch.outline,
@@ -165,7 +163,6 @@ pub fn begin(world: &mut World) -> bool {
         playing: false,
         speed: 2,
         next_step: 0.0,
-        baseline,
         problem: None,
         rebuilt: None,
         whole: launch.whole,
@@ -204,11 +201,8 @@ pub fn go_to(world: &mut World, target: usize) {
     let rebuild = target < at;
     let started = std::time::Instant::now();
     if rebuild {
-        // The replay itself is not part of the game: kept aside meanwhile.
-        if let Some(replay) = world.remove_resource::<Replay>() {
-            reset_to_setup(world, &replay.baseline);
-            world.insert_resource(replay);
-        }
+        let added = world.resource::<Replay>().outline.added.clone();
+        reset_to_setup(world, &added);
         start_position(world);
     }
     // Every state was checked against the journal when it was opened: a
