@@ -27,6 +27,11 @@ pub struct LaunchOptions {
     pub screenshot: Option<ScreenshotRequest>,
     /// The journal: a new game, a resume or a load (none for screenshots).
     pub journal: Option<crate::journal::session::JournalLaunch>,
+    /// `bob replay FILE`: the journal to replay on the board.
+    pub replay: Option<ui::replay::ReplayLaunch>,
+    /// `bob bench-frames`: measure this many frames of the board, then
+    /// quit (see `ui::frame_stats::BoardBench`).
+    pub bench_frames: Option<ui::frame_stats::BoardBench>,
     /// `bob demo`, streamer mode.
     pub modes: ui::demo::Modes,
 }
@@ -50,6 +55,25 @@ pub struct ScreenshotRequest {
     pub mode: Option<String>,
     /// A screen to show: `menu`, `settings`, `load`, `hand-over`, `result`.
     pub screen: Option<String>,
+}
+
+impl ScreenshotRequest {
+    /// A plain picture of the board after `frames` frames: no hover, no
+    /// zoom, no script, nothing selected.
+    pub fn plain(path: PathBuf, frames: u32) -> Self {
+        ScreenshotRequest {
+            path,
+            frames,
+            hover: None,
+            sample_markers: false,
+            zoom: 1.0,
+            los_from: None,
+            script: None,
+            select: None,
+            mode: None,
+            screen: None,
+        }
+    }
 }
 
 #[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -160,6 +184,7 @@ pub fn run_with(options: LaunchOptions, menu: bool) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    let bench_label = options.loaded.scenario.id.clone();
     let title = format!(
         "Band of Brothers \u{2014} {}",
         options.loaded.scenario.title
@@ -252,7 +277,17 @@ pub fn run_with(options: LaunchOptions, menu: bool) -> ExitCode {
     if let Some(j) = options.journal {
         app.insert_resource(j);
     }
-    if options.screenshot.is_none() && !continuous {
+    if let Some(r) = options.replay {
+        app.insert_resource(r);
+    }
+    if let Some(bench) = options.bench_frames {
+        // A board redrawn continuously, the mouse pinned by the bench.
+        app.insert_resource(ScreenshotRequest::plain(PathBuf::new(), 0))
+            .add_plugins(ui::frame_stats::BoardBench {
+                label: bench_label,
+                ..bench
+            });
+    } else if options.screenshot.is_none() && !continuous {
         // A turn-based board: redraw on input, not continuously, so an idle
         // game costs next to nothing. Animations ask for redraws.
         app.insert_resource(bevy::winit::WinitSettings::desktop_app());

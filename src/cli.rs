@@ -110,13 +110,56 @@ pub enum Command {
         #[arg(long, requires = "journal")]
         resume: bool,
     },
-    /// Replay a journal or save. `--log` prints its event log.
+    /// Replay a journal or save on the board, with replay controls; `--log`
+    /// prints its event log instead.
     Replay {
         /// The journal or save file.
         file: PathBuf,
         /// Print the event log (headless).
         #[arg(long)]
         log: bool,
+        /// Open at this position: the state after this many orders.
+        #[arg(long, value_name = "N", default_value_t = 0)]
+        at: usize,
+        /// Window size, WIDTHxHEIGHT.
+        #[arg(long, default_value = "1600x900", value_parser = parse_size)]
+        size: (u32, u32),
+        /// Render a few frames at `--at`, save this PNG and quit.
+        #[arg(long, value_name = "OUT.png")]
+        screenshot: Option<PathBuf>,
+    },
+    /// Measure frame costs: the game's own systems per frame on each
+    /// scenario, and the board's frame rate against an empty Bevy window of
+    /// the same size (run it under the display to measure, e.g. xvfb-run).
+    BenchFrames {
+        /// Scenarios to measure.
+        #[arg(default_values_t = ["training".to_string(), "guadalcanal".to_string()])]
+        scenarios: Vec<String>,
+        /// Frames to measure (after a warm-up of 30).
+        #[arg(long, default_value_t = 120)]
+        frames: u32,
+        /// Window size, WIDTHxHEIGHT.
+        #[arg(long, default_value = "1280x720", value_parser = parse_size)]
+        size: (u32, u32),
+        /// Internal: measure one window (`board`, `bare`, `sweep` or
+        /// `empty`) in this process.
+        #[arg(long, hide = true)]
+        child: Option<String>,
+    },
+    /// Play a whole game of random legal orders and journal it (for the
+    /// replay viewer and measurements).
+    RandomGame {
+        /// Scenario id, built-in file name, or path.
+        scenario: String,
+        /// The journal to write.
+        out: PathBuf,
+        /// Seed of the dice and of the random player.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Stop when a Rout destination is asked with at least this many
+        /// choices (to reach a rout choice for a screenshot).
+        #[arg(long, value_name = "N")]
+        until_rout_choices: Option<usize>,
     },
     /// Render a scenario for a few frames and save a PNG.
     Screenshot {
@@ -277,6 +320,8 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
                         size: (1600, 900),
                         screenshot: None,
                         journal,
+                        replay: None,
+                        bench_frames: None,
                         modes: Modes::default(),
                     },
                     true,
@@ -383,7 +428,62 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
             journal: Some(journal),
             resume,
         }) => run_script_journaled(&file, &journal, resume, &roster, &aid),
-        Some(Command::Replay { file, log }) => replay(&file, log, &roster, &aid),
+        Some(Command::Replay {
+            file, log: true, ..
+        }) => replay(&file, &roster, &aid),
+        Some(Command::Replay {
+            file,
+            at,
+            size,
+            screenshot,
+            ..
+        }) => replay_on_board(&file, at, size, screenshot, roster, aid, started),
+        Some(Command::BenchFrames {
+            scenarios,
+            frames,
+            size,
+            child: None,
+        }) => bench_frames(&scenarios, frames, size),
+        Some(Command::BenchFrames {
+            scenarios,
+            frames,
+            size,
+            child: Some(kind),
+        }) => {
+            if kind == "empty" {
+                return crate::ui::frame_stats::run_empty(size, frames);
+            }
+            let name = scenarios
+                .first()
+                .map_or(scenario::DEFAULT_SCENARIO, |s| s.as_str());
+            match scenario::load(name, &roster, &aid) {
+                Ok(loaded) => app::run(LaunchOptions {
+                    started,
+                    loaded,
+                    size,
+                    screenshot: None,
+                    journal: None,
+                    replay: None,
+                    bench_frames: Some(crate::ui::frame_stats::BoardBench {
+                        frames,
+                        label: String::new(),
+                        sweep: kind == "sweep",
+                        bare: kind == "bare",
+                    }),
+                    modes: Modes::default(),
+                }),
+                Err(report) => {
+                    eprintln!("{report}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
+        Some(Command::RandomGame {
+            scenario,
+            out,
+            seed,
+            until_rout_choices,
+        }) => random_game(&scenario, &out, seed, until_rout_choices, &roster, &aid),
         Some(Command::Sim {
             scenario,
             games,
@@ -442,6 +542,164 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
             None,
             Modes::default(),
         ),
+    }
+}
+
+/// `bob replay FILE`: the journal is checked by a whole headless replay
+/// (timed) before the window opens on the board with the replay controls.
+fn replay_on_board(
+    path: &std::path::Path,
+    at: usize,
+    size: (u32, u32),
+    screenshot: Option<PathBuf>,
+    roster: Roster,
+    aid: PlayerAid,
+    started: std::time::Instant,
+) -> ExitCode {
+    let prepared = journal::read_journal(path).and_then(|read| {
+        let loaded = journal::replay::scenario_of(&read, &roster, &aid)?;
+        let (outline, whole) = journal::replay::outline(&read, &roster, &aid)?;
+        Ok((read, loaded, outline, whole))
+    });
+    let (read, loaded, outline, whole) = match prepared {
+        Ok(p) => p,
+        Err(report) => {
+            eprintln!("{report}");
+            return ExitCode::FAILURE;
+        }
+    };
+    if let Some(d) = &read.dropped {
+        eprintln!("{d}");
+    }
+    eprintln!(
+        "{}: {} orders, {} turns and phases; the whole journal replayed headlessly in {:.1} ms",
+        path.display(),
+        read.entries.len(),
+        outline.marks.len(),
+        whole.as_secs_f64() * 1000.0
+    );
+    let start = at.min(read.entries.len());
+    app::run(LaunchOptions {
+        started,
+        loaded,
+        size,
+        screenshot: screenshot.map(|path| ScreenshotRequest::plain(path, 8)),
+        journal: None,
+        replay: Some(crate::ui::replay::ReplayLaunch {
+            read,
+            outline,
+            start,
+            whole,
+        }),
+        bench_frames: None,
+        modes: Modes::default(),
+    })
+}
+
+/// `bob bench-frames`: each scenario's board, and an empty window before
+/// it, each in a child process under the same display; prints the table.
+fn bench_frames(scenarios: &[String], frames: u32, size: (u32, u32)) -> ExitCode {
+    use crate::ui::frame_stats::{Figures, parse_figures};
+    let Ok(me) = std::env::current_exe() else {
+        eprintln!("bob bench-frames: cannot find the running program");
+        return ExitCode::FAILURE;
+    };
+    let run = |kind: &str, scenario: &str| -> Result<Figures, String> {
+        let out = std::process::Command::new(&me)
+            .args(["bench-frames", scenario, "--child", kind])
+            .args(["--frames", &frames.to_string()])
+            .args(["--size", &format!("{}x{}", size.0, size.1)])
+            .output()
+            .map_err(|e| format!("cannot start {}: {e}", me.display()))?;
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        stdout.lines().find_map(parse_figures).ok_or_else(|| {
+            format!(
+                "{kind} {scenario}: no figures ({}): {}",
+                out.status,
+                String::from_utf8_lossy(&out.stderr)
+            )
+        })
+    };
+    println!(
+        "{} frames after a warm-up of {}, {}x{}; still = the board as opened, bare = without the Scenario Card and Player Aid, sweep = the mouse crossing the map every frame; game systems = our systems per frame (mean / worst); main = Bevy's whole main-world update",
+        frames,
+        crate::ui::frame_stats::WARM_UP,
+        size.0,
+        size.1
+    );
+    println!(
+        "{:<12} {:<6} {:>7} {:>9} {:>7} {:>20} {:>18}",
+        "scenario", "board", "fps", "empty fps", "ratio", "game systems ms", "main ms"
+    );
+    let mut ok = true;
+    for sc in scenarios {
+        let figures = run("empty", sc)
+            .and_then(|e| Ok((e, run("board", sc)?, run("bare", sc)?, run("sweep", sc)?)));
+        match figures {
+            Ok((empty, still, bare, sweep)) => {
+                for (what, board) in [("still", still), ("bare", bare), ("sweep", sweep)] {
+                    println!(
+                        "{:<12} {:<6} {:>7.2} {:>9.2} {:>6.0}% {:>9.2} / {:>8.2} {:>8.1} / {:>7.1}",
+                        sc,
+                        what,
+                        board.fps,
+                        empty.fps,
+                        100.0 * board.fps / empty.fps.max(f64::MIN_POSITIVE),
+                        board.ours_mean,
+                        board.ours_worst,
+                        board.main_mean,
+                        board.main_worst
+                    );
+                }
+            }
+            Err(e) => {
+                eprintln!("{e}");
+                ok = false;
+            }
+        }
+    }
+    if ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
+
+/// `bob random-game SCENARIO OUT`: a whole game of random legal orders,
+/// journaled.
+fn random_game(
+    name: &str,
+    out: &std::path::Path,
+    seed: u64,
+    until_rout_choices: Option<usize>,
+    roster: &Roster,
+    aid: &PlayerAid,
+) -> ExitCode {
+    let loaded = match scenario::load(name, roster, aid) {
+        Ok(l) => l,
+        Err(report) => {
+            eprintln!("{report}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let stop = |world: &mut bevy::prelude::World| {
+        until_rout_choices.is_some_and(|n| {
+            matches!(
+                world.get_resource::<crate::phases::Pending>(),
+                Some(crate::phases::Pending(crate::phases::Decision::RoutDestination { choices, .. }))
+                    if choices.len() >= n
+            )
+        })
+    };
+    match journal::replay::random_game(loaded, roster, aid, seed, out, usize::MAX, stop) {
+        Ok(n) => {
+            println!("{}: {n} orders", out.display());
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("{}: {e}", out.display());
+            ExitCode::FAILURE
+        }
     }
 }
 
@@ -549,6 +807,8 @@ fn play(
         size,
         screenshot,
         journal,
+        replay: None,
+        bench_frames: None,
         modes,
     })
 }
@@ -647,14 +907,7 @@ fn run_script_journaled(
 }
 
 /// `bob replay FILE --log`.
-fn replay(path: &std::path::Path, log: bool, roster: &Roster, aid: &PlayerAid) -> ExitCode {
-    if !log {
-        eprintln!(
-            "bob replay: the board replay is not built yet; `bob replay {} --log` prints the event log",
-            path.display()
-        );
-        return ExitCode::from(2);
-    }
+fn replay(path: &std::path::Path, roster: &Roster, aid: &PlayerAid) -> ExitCode {
     match journal::replay_lines(path, roster, aid) {
         Ok((lines, dropped)) => {
             if let Some(d) = dropped {

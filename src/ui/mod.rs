@@ -10,6 +10,7 @@ pub mod decide;
 pub mod demo;
 pub mod dialogs;
 pub mod drive;
+pub mod frame_stats;
 pub mod handover;
 pub mod layout;
 pub mod los_tool;
@@ -20,6 +21,7 @@ pub mod palette;
 pub mod panels;
 pub mod preview;
 pub mod reach;
+pub mod replay;
 pub mod result;
 pub mod settings;
 pub mod stream;
@@ -75,6 +77,7 @@ impl Plugin for UiPlugin {
             act::ActPlugin,
             decide::DecidePlugin,
             menu::MenuPlugin,
+            replay::ReplayPlugin,
         ))
         .init_resource::<paint::ArtCache>()
         .init_resource::<Hovered>()
@@ -108,8 +111,8 @@ impl Plugin for UiPlugin {
                 track_hover,
                 select_on_click,
                 keyboard_commands,
-                act::action_keys,
-                act::handle_requests,
+                act::action_keys.run_if(replay::orders_allowed),
+                act::handle_requests.run_if(replay::orders_allowed),
                 decide::refresh_and_send,
                 act::refresh_views,
                 counters::redraw_counters,
@@ -120,6 +123,7 @@ impl Plugin for UiPlugin {
                 board::rest_map_camera,
             )
                 .chain()
+                .in_set(frame_stats::GameSystems)
                 .run_if(in_state(AppState::InGame)),
         )
         .add_systems(
@@ -134,6 +138,7 @@ impl Plugin for UiPlugin {
                     tray::dice_tray.run_if(stream::panels_shown),
                 )
                     .chain()
+                    .in_set(frame_stats::GameSystems)
                     .run_if(in_state(AppState::InGame)),
             ),
         );
@@ -381,10 +386,10 @@ fn draw_hover_outline(
 
 /// Turn, phase and side to act, for the top bar.
 pub fn turn_line(t: &TurnTrack) -> String {
-    format!(
-        "Turn {} of {} \u{2014} {}",
-        t.turn,
-        t.last_turn,
-        t.phase.name()
-    )
+    // The game waits in the Setup step only for a reinforcement's hex.
+    let phase = match t.phase {
+        crate::world::Phase::Setup => "Reinforcements enter (R 18.0)",
+        p => p.name(),
+    };
+    format!("Turn {} of {} \u{2014} {phase}", t.turn, t.last_turn)
 }
