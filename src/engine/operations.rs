@@ -244,12 +244,19 @@ fn apply_order(world: &mut World, order: &Order) -> Result<Vec<GameEvent>, Refus
             let (entity, cost) = ready_to_use(world, &state, unit)?;
             let (to, facing) = super::fire::check_fire(world, entity, target, *facing)?;
             let tally = begin_use(world, entity, cost, &mut events);
+            let into_cave = crate::rules::fortifications::split_label(target).1;
             events.push(GameEvent::FireStarted {
                 unit: unit.clone(),
-                target: to.label(),
+                target: crate::rules::fortifications::place_label(to, into_cave),
                 used: tally.used,
                 max: tally.range.max,
             });
+            if into_cave {
+                // Fire into the Cave below the hex (R 43.4).
+                world
+                    .entity_mut(entity)
+                    .insert(super::fortifications::FiresIntoCave);
+            }
             super::fire::execute_fire(world, entity, to, facing, &mut events);
             settle(world, &mut events);
         }
