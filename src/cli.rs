@@ -113,6 +113,33 @@ pub enum Command {
         #[arg(long, value_parser = ["move", "fire"])]
         mode: Option<String>,
     },
+    /// Play headless games, bot against bot or against random orders, and
+    /// print win rates (95% Wilson interval), draws, turns, losses, how each
+    /// game was decided, and games per second.
+    Sim {
+        /// Scenario id, built-in file name, or path.
+        scenario: String,
+        /// How many games.
+        #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=10_000_000))]
+        games: u32,
+        /// Seed of the first game; game i uses SEED + i.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Threads to play on.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+        threads: u16,
+        /// The bot's level: easy, normal or hard.
+        #[arg(long, default_value = "normal", value_parser = parse_level)]
+        level: crate::bot::Level,
+        /// The bot's opponent: `bot`, or `random` orders (the bot then plays
+        /// the Allies in even games and the Axis in odd ones).
+        #[arg(long, default_value = "bot", value_parser = ["bot", "random"])]
+        vs: String,
+    },
+}
+
+fn parse_level(s: &str) -> Result<crate::bot::Level, String> {
+    s.parse()
 }
 
 fn parse_size(s: &str) -> Result<(u32, u32), String> {
@@ -207,6 +234,30 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
             resume,
         }) => run_script_journaled(&file, &journal, resume, &roster, &aid),
         Some(Command::Replay { file, log }) => replay(&file, log, &roster, &aid),
+        Some(Command::Sim {
+            scenario,
+            games,
+            seed,
+            threads,
+            level,
+            vs,
+        }) => crate::bot::sim::command(
+            &scenario,
+            &crate::bot::sim::SimConfig {
+                games,
+                seed,
+                threads: usize::from(threads),
+                level,
+                versus: if vs == "random" {
+                    crate::bot::sim::Versus::Random
+                } else {
+                    crate::bot::sim::Versus::Bot
+                },
+                progress: true,
+            },
+            &roster,
+            &aid,
+        ),
         Some(Command::Screenshot {
             scenario,
             out,

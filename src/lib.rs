@@ -10,6 +10,7 @@
 //! - [`app`]: the Bevy application, its states and the screenshot runner.
 
 pub mod app;
+pub mod bot;
 pub mod cli;
 pub mod engine;
 pub mod journal;

@@ -988,3 +988,49 @@ fn no_display_and_a_bad_mode_are_clear_errors() {
             .starts_with("error: invalid value 'bogus' for '--mode <MODE>'"),
     );
 }
+
+#[test]
+fn the_fireteam_script_runs() {
+    // R 58.3: 2 MP and Prof FP -2 to fire mid move, then the move goes on.
+    let out = script_output("fireteam");
+    assert_eq!(
+        out.lines().collect::<Vec<_>>(),
+        [
+            "Allies Ops Range 1\u{2013}3 (R 4.1)",
+            "M1 moves (R 5.0); Ops Range 1/3",
+            "M1 moves B3 \u{2192} C3: 1 MP, 4 left (R 5.0)",
+            "Op Fire window: M1 enters C3; Axis may fire with J1, J2 (R 9.0)",
+            "Axis hold their fire at C3 (R 9.0)",
+            "M1 Assault Fires at F3 by Fireteams: 2 MP, 2 left, Prof -2 (R 58.3)",
+            "M1 rolls 4 against F3 (R 6.2)",
+            "J1: +5 Prof FP: Assault Fire (R 5.2); \u{2212}2 Fireteam fire before or mid move (Prof FP) (R 58.3); \u{2212}1 Kunai Grass (PAC \u{a7}2a) = 2 FP; roll 4 \u{2192} No Effect (R 6.2)",
+            "M1 moves C3 \u{2192} D3: 1 MP, 1 left (R 5.0)",
+            "Op Fire window: M1 enters D3; Axis may fire with J1, J2 (R 9.0)",
+            "Axis hold their fire at D3 (R 9.0)",
+            "M1 ends its move in D3; Used (R 4.2)",
+            "Allies pass after 1 (R 4.1)",
+            "Axis Ops Range 1\u{2013}3 (R 4.1)",
+        ]
+    );
+}
+
+#[test]
+fn concealed_setup_must_be_entitled_to_its_counter() {
+    // R 15.0: A1 in Open Ground in sight of G1 may not set up Concealed;
+    // G1 in the woods of E3 may.
+    let text = broken(
+        "(id: \"A1\", unit: \"para_squad\", side: allies, at: \"A2\")",
+        "(id: \"A1\", unit: \"para_squad\", side: allies, at: \"A2\", concealed: true)",
+    )
+    .replacen(
+        "(id: \"G1\", unit: \"ger1_squad\", side: axis, at: \"E3\")",
+        "(id: \"G1\", unit: \"ger1_squad\", side: axis, at: \"E3\", concealed: true)",
+        1,
+    );
+    let (out, ok) = check_text(&text);
+    assert!(!ok);
+    assert_eq!(
+        out,
+        "bad.ron:50:14: unit A1 may not set up Concealed: A2 is Open Ground in the LOS of the enemy at E3: a Conceal counter needs Beneficial Terrain, no enemy LOS, a Hedgerow or Wall alongside, or a Hill (R 15.0)\n"
+    );
+}

@@ -3,9 +3,8 @@
 //! (`tests/data/r67.ron`). Every event line is asserted, then the positions,
 //! markers and CPs of its Figure #4.
 //!
-//! What the engine cannot play yet is noted where it happens: the Reduced
-//! Squad's Assault Fire (R 5.2) after its move into G5; the rulebook's roll
-//! of 5 missed, so the position is the same without it.
+//! Beside it: facing, the Command Point functions and American Reluctance
+//! (R 58.1) on small test grounds.
 
 use bevy::prelude::*;
 
@@ -149,6 +148,7 @@ fn r67_operations_phase_step_by_step() {
         2, // F5 Final Op Fires at G5: MC passes
         2, // ... the attack: a 2, Reduced
         1, // the Russian's MC (needs a 1): passes
+        5, // the Russian Assault Fires at F5: a 5, a miss
         7, // F5 Final Op Fires at G6: MC fails
         9, // E6 Op Fires at G6: a 9, Suppressed
         5, // the Russian's MC (needs a 6): passes
@@ -173,12 +173,16 @@ fn r67_operations_phase_step_by_step() {
     ));
     // Operations Phase, Russians again.
     log.extend(play(&mut w, fire("R2", "F5")));
-    log.extend(play(&mut w, mv("R5", &["H5", "G5"])));
+    // The Russian had planned to go on into the Melee, but Fully Suppressed
+    // he Assault Fires at the adjacent German instead (R 5.2).
+    log.extend(play(
+        &mut w,
+        ron::from_str(r#"move(unit: "R5", path: ["H5", "G5"], assault_fire: Some("F5"))"#)
+            .expect("a move order"),
+    ));
     // The German spends his CP to Final Op Fire two hexes away (R 10.0).
     log.extend(play(&mut w, op_fire(&["G1"])));
     log.extend(play(&mut w, op_fire(&["G1"])));
-    // (Here the Russian Assault Fires at F5 and misses with a 5: Assault
-    // Fire, R 5.2, is not played by this engine yet.)
     // Germans again: nothing to Use; Russians again.
     log.extend(play(&mut w, mv("R3", &["G6", "F5"])));
     log.extend(play(&mut w, op_fire(&["G1", "G2"])));
@@ -220,6 +224,9 @@ fn r67_operations_phase_step_by_step() {
         "G1 rolls 2 against G5 (R 6.2)",
         "R5: +5 Prof FP: Final Op Fire (R 10.0); +1 Prof FP raise: Op Fire at an adjacent unit (R 9.0); −1 Wooden building (PAC §2a); +3 Adjacent (PAC §2b); −2 Final Op Fire (R 10.0) = 6 FP; roll 2 → Reduced and Fully Suppressed (R 6.2)",
         "R5 MC: needs 1 or less, rolled 1 → passed (R 9.0, R 7.1)",
+        "R5 Assault Fires at F5; its move is over (R 5.2)",
+        "R5 rolls 5 against F5 (R 6.2)",
+        "G1: +3 Prof FP: Assault Fire (R 5.2); −2 Stone building (PAC §2a); +3 Adjacent (PAC §2b) = 4 FP; roll 5 → No Effect (R 6.2)",
         "R5 ends its move in G5; Used (R 4.2)",
         "Allies pass after 2: no further Use fits (R 4.1)",
         "Allies Ops Range 1–2 (R 4.1)",
@@ -495,4 +502,49 @@ fn melee_reroll_and_return_in_recovery() {
     assert_eq!(w.get::<CpMarker>(r1), None);
     assert_eq!(w.resource::<TurnTrack>().command_points, [1, 1]);
     melee_reroll(&mut w, r2, f5, &mut events).unwrap();
+}
+
+#[test]
+fn american_reluctance_ends_the_move_without_an_mc() {
+    // R 58.1: the US Army Squad Suppressed mid-move stops and is Used, with
+    // no MC to go on; the second, missed, goes on.
+    let roster = roster();
+    let aid: PlayerAid = scenario::builtin_player_aid().expect("player aid builds");
+    let loaded =
+        scenario::load(&data_file("reluctance.ron"), &roster, &aid).expect("reluctance loads");
+    let mut w = headless_world(loaded, roster, aid, 58);
+    w.resource_mut::<Dice>().force([3, 6, 3, 10]);
+    let mut log: Vec<String> = begin_operations(&mut w)
+        .iter()
+        .map(GameEvent::line)
+        .collect();
+    log.extend(play(&mut w, mv("U1", &["C2", "D2"])));
+    log.extend(play(&mut w, op_fire(&["G1"])));
+    log.extend(play(&mut w, mv("U2", &["C5", "D5"])));
+    log.extend(play(&mut w, op_fire(&["G2"])));
+    let expected = [
+        "Allies Ops Range 1–3 (R 4.1)",
+        "U1 moves (R 5.0); Ops Range 1/3",
+        "U1 MC: needs 9 or less, rolled 3 → passed (R 5.0, R 7.1)",
+        "U1 moves B2 → C2: 1 MP, 4 left (R 5.0)",
+        "Op Fire window: U1 enters C2; Axis may fire with G1, G2 (R 9.0)",
+        "G1 Op Fires at U1 in C2 and is Used (R 9.0, R 4.3)",
+        "G1 rolls 6 against C2 (R 6.2)",
+        "U1: +3 Prof FP: Op Fire (R 9.0); +4 Target moving in Open Ground, range 3 (R 41.0) = 7 FP; roll 6 → Suppressed (R 6.2)",
+        "U1 is Suppressed mid-move: American Reluctance ends its move, no MC (R 58.1)",
+        "U1 ends its move in C2; Used (R 4.2)",
+        "U2 moves (R 5.0); Ops Range 2/3",
+        "U2 MC: needs 9 or less, rolled 3 → passed (R 5.0, R 7.1)",
+        "U2 moves B5 → C5: 1 MP, 4 left (R 5.0)",
+        "Op Fire window: U2 enters C5; Axis may fire with G2 (R 9.0)",
+        "G2 Op Fires at U2 in C5 and is Used (R 9.0, R 4.3)",
+        "G2 rolls 10 against C5 (R 6.2)",
+        "U2: +3 Prof FP: Op Fire (R 9.0); +4 Target moving in Open Ground, range 3 (R 41.0) = 7 FP; roll 10 → No Effect (R 6.2)",
+        "U2 moves C5 → D5: 1 MP, 3 left (R 5.0)",
+        "U2 ends its move in D5; Used (R 4.2)",
+        "Allies: every unit Used or marked Op Fire (R 4.1)",
+        "Axis: every unit Used or marked Op Fire (R 4.1)",
+        "Operations Phase ends; Rout Phase begins (R 1.0)",
+    ];
+    assert_eq!(log, expected, "\n{}", log.join("\n"));
 }

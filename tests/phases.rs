@@ -462,6 +462,11 @@ fn r12_airborne_against_first_line() {
     assert!(!exists(&mut w, "G1"));
     let a1 = entity(&mut w, "A1");
     assert!(w.get::<Unit>(a1).unwrap().reduced);
+    // Lost in Melee, G1 is one Combat Event 4 could bring back (R 17.0).
+    assert_eq!(
+        w.resource::<bob::engine::combat_events::Graveyard>().0,
+        ["G1"]
+    );
 }
 
 /// R 12.0: the owner allocates; an MG WT is eliminated by any casualty. A

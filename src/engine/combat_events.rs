@@ -360,14 +360,12 @@ fn tables(world: &World) -> std::sync::Arc<crate::scenario::PlayerAid> {
     world.resource::<AidRes>().0.clone()
 }
 
-/// Notes the units this order's attacks eliminated (for entry 4).
-fn record_eliminations(world: &mut World, events: &[GameEvent]) {
+/// Notes the units these events eliminated, in any phase (for entry 4).
+pub fn record_eliminations(world: &mut World, events: &[GameEvent]) {
     let mut grave = world.remove_resource::<Graveyard>().unwrap_or_default();
-    for e in events {
-        if let GameEvent::Eliminated { unit } = e
-            && !grave.0.contains(unit)
-        {
-            grave.0.push(unit.clone());
+    for unit in events.iter().filter_map(GameEvent::eliminated_unit) {
+        if !grave.0.iter().any(|g| g == unit) {
+            grave.0.push(unit.to_string());
         }
     }
     world.insert_resource(grave);

@@ -276,6 +276,28 @@ fn side_word(s: SideId) -> &'static str {
 }
 
 impl GameEvent {
+    /// The unit this event takes off the board for good, if any: fire
+    /// (R 8.0), routing off the edge or with no legal rout (R 11.0), Rout
+    /// casualties (R 11.1) and Melee casualties (R 12.0). A Decoy removed
+    /// on losing Concealment is not an elimination (R 15.0).
+    pub fn eliminated_unit(&self) -> Option<&str> {
+        match self {
+            GameEvent::Eliminated { unit }
+            | GameEvent::RoutedOff { unit }
+            | GameEvent::RoutEliminated { unit, .. }
+            | GameEvent::RoutCasualty {
+                unit,
+                eliminated: true,
+                ..
+            }
+            | GameEvent::MeleeCasualty {
+                unit,
+                eliminated: true,
+            } => Some(unit),
+            _ => None,
+        }
+    }
+
     /// The log line, with its rule reference.
     pub fn line(&self) -> String {
         match self {

@@ -141,6 +141,7 @@ pub fn apply(world: &mut World, order: &Order) -> Result<Vec<GameEvent>, Refusal
     if let Some(Pending(decision)) = world.get_resource::<Pending>().cloned() {
         answer(world, &decision, order, &mut events)?;
         advance(world, &mut events);
+        crate::engine::combat_events::record_eliminations(world, &events);
         return Ok(events);
     }
     if is_answer(order) {
@@ -156,6 +157,8 @@ pub fn apply(world: &mut World, order: &Order) -> Result<Vec<GameEvent>, Refusal
     end::note_moves(world, &ops);
     events.extend(ops);
     advance(world, &mut events);
+    // Combat Event 4 may bring back a unit lost in any phase (R 17.0).
+    crate::engine::combat_events::record_eliminations(world, &events);
     Ok(events)
 }
 

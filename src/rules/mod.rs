@@ -3,6 +3,7 @@
 
 pub mod banzai;
 pub mod combat_events;
+pub mod concealment;
 pub mod facing;
 pub mod fire;
 pub mod fortifications;

@@ -6,6 +6,7 @@ pub mod paths;
 pub mod player_aid;
 pub mod roster;
 pub mod schema;
+pub mod setup_check;
 pub mod validate;
 
 use std::path::Path;
@@ -89,7 +90,10 @@ pub fn check_bytes(
     roster: &Roster,
     aid: &PlayerAid,
 ) -> Result<Scenario, FileReport> {
-    let (scenario, problems) = validate::check_scenario(bytes, roster, aid);
+    let (scenario, mut problems) = validate::check_scenario(bytes, roster, aid);
+    if let (Some(s), true, Ok(src)) = (&scenario, problems.is_empty(), validate::text_of(bytes)) {
+        problems.extend(setup_check::setup_concealment_problems(src, s, roster, aid));
+    }
     match scenario {
         Some(s) if problems.is_empty() => Ok(s),
         _ => Err(FileReport {

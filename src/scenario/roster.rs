@@ -40,6 +40,18 @@ impl UnitClass {
         true
     }
 
+    /// Every class in the roster is Infantry (R 2.0): Squads, WTs, GD
+    /// Squads and the Decoys that stand for them.
+    pub fn is_infantry(self) -> bool {
+        match self {
+            UnitClass::Squad
+            | UnitClass::MgTeam
+            | UnitClass::MortarTeam
+            | UnitClass::GdSquad
+            | UnitClass::Decoy => true,
+        }
+    }
+
     pub fn is_weapon_team(self) -> bool {
         matches!(self, UnitClass::MgTeam | UnitClass::MortarTeam)
     }

@@ -1,0 +1,196 @@
+//! The bot's answers to the decisions the game waits for: Op Fire windows
+//! (R 9.0, R 10.0), CP re-rolls (R 3.0), Rout destinations (R 11.0), the
+//! order of Melees and the allocation of their casualties (R 12.0),
+//! reinforcement entry hexes (R 18.0) and Combat Event choices (R 17.0).
+
+use bevy::prelude::*;
+
+use crate::engine::Order;
+use crate::engine::combat_events::CombatEventDecision;
+use crate::engine::op_fire::{OpFireWindow, may_fire_at};
+use crate::phases::Decision;
+use crate::rules::fire::FireKind;
+use crate::scenario::Coord;
+use crate::scenario::roster::UnitClass;
+
+use super::Bot;
+use super::ops::{Goals, attack_value, danger_at};
+use super::view::View;
+
+/// Who may fire in an Op Fire window and with what: units marked Op Fire
+/// and Used units (Final Op Fire, R 10.0) fire whenever the attack is worth
+/// anything; a unit not yet Used fires only for a good attack, since firing
+/// Uses it (R 9.0). A CP to Final Op Fire beyond one hex (R 10.0) is spent
+/// for one very good attack at most.
+pub fn op_fire(bot: &mut Bot, world: &mut World, view: &View, w: &OpFireWindow) -> Order {
+    let mut firers: Vec<(f32, String)> = Vec::new();
+    let mut cp_used = false;
+    let j = bot.level.judgement();
+    for id in &w.eligible {
+        let Some(p) = view.pieces.iter().find(|p| &p.id == id) else {
+            continue;
+        };
+        let Ok(plan) = may_fire_at(world, p.entity, w.at, None) else {
+            continue;
+        };
+        let value = attack_value(bot, world, view, p.entity, w.at, plan.kind, Some(w.mover));
+        let bar = if plan.cp_range {
+            0.35
+        } else if p.op_fire || plan.kind == FireKind::FinalOpFire {
+            0.02
+        } else {
+            // Firing spends the unit's action for the turn.
+            0.12 + j.pass_bar
+        };
+        if value < bar || (plan.cp_range && cp_used) {
+            continue;
+        }
+        cp_used |= plan.cp_range;
+        firers.push((value, id.clone()));
+    }
+    firers.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+    let order = Order::OpFire {
+        firers: firers.into_iter().map(|(_, id)| id).collect(),
+        facing: Default::default(),
+    };
+    if crate::engine::operations::check(world, &order).is_ok() {
+        order
+    } else {
+        Order::OpFire {
+            firers: Vec::new(),
+            facing: Default::default(),
+        }
+    }
+}
+
+/// The answer to a decision of the later phases.
+pub fn decision(bot: &mut Bot, world: &mut World, view: &View, d: &Decision) -> Order {
+    match d {
+        // A failed Rout MC is always worth a re-roll; a Melee re-roll is
+        // made blind to the dice and keeps the CP for a Rout MC instead.
+        Decision::CpReroll { units, what, .. } => Order::CpReroll {
+            unit: (!what.contains("Melee"))
+                .then(|| units.first().cloned())
+                .flatten(),
+        },
+        Decision::RoutDestination { unit, choices, .. } => {
+            let to = safest(bot, view, choices);
+            Order::Rout {
+                unit: unit.clone(),
+                to,
+            }
+        }
+        Decision::MeleeOrder { choices, .. } => Order::Melee {
+            at: choices.first().cloned().unwrap_or_default(),
+        },
+        Decision::Casualties {
+            count, units, at, ..
+        } => Order::Casualties {
+            units: allocate(world, view, at, *count, units),
+        },
+        Decision::Reinforcement { unit, choices, .. } => {
+            let goals = Goals::of(world, view);
+            let at = choices
+                .iter()
+                .min_by_key(|c| {
+                    let c = parse(view, c);
+                    (goals.distance(c), c)
+                })
+                .cloned()
+                .unwrap_or_default();
+            Order::Place {
+                unit: unit.clone(),
+                at,
+            }
+        }
+    }
+}
+
+fn parse(view: &View, label: &str) -> Coord {
+    Coord::parse(label, view.board.columns, view.board.rows).unwrap_or(Coord::new(0, 0))
+}
+
+/// The Rout destination under the least enemy fire (R 11.0).
+fn safest(bot: &mut Bot, view: &View, choices: &[String]) -> String {
+    let mut best: Option<(f32, &String)> = None;
+    for c in choices {
+        let d = danger_at(bot, view, parse(view, c), true);
+        if best.is_none_or(|(b, _)| d < b) {
+            best = Some((d, c));
+        }
+    }
+    best.map(|(_, c)| c.clone()).unwrap_or_default()
+}
+
+/// Melee casualties (R 12.0): Reduce Full-Strength Squads first, one step
+/// each, so as few units as possible are eliminated; then the cheapest.
+fn allocate(world: &World, view: &View, _at: &str, count: u8, units: &[String]) -> Vec<String> {
+    let mut room: Vec<(String, u8, u8)> = units
+        .iter()
+        .map(|id| {
+            let p = view.pieces.iter().find(|p| &p.id == id);
+            let (cap, worth) = match p.and_then(|p| p.kind.as_ref().map(|k| (p, k))) {
+                Some((p, k)) if k.class.is_weapon_team() || p.reduced => (1, 1),
+                Some((_, k)) if k.class == UnitClass::Decoy => (1, 0),
+                _ => (2, 2),
+            };
+            (id.clone(), cap, worth)
+        })
+        .collect();
+    let _ = world;
+    let mut out = Vec::new();
+    for _ in 0..count {
+        // A Full-Strength Squad with both steps left first, then the least
+        // worth.
+        let pick = (0..room.len()).filter(|i| room[*i].1 > 0).min_by_key(|i| {
+            let (_, cap, worth) = &room[*i];
+            (if *cap == 2 { 0 } else { 1 }, *worth, *i)
+        });
+        let Some(i) = pick else {
+            break;
+        };
+        room[i].1 -= 1;
+        room[i].2 = room[i].2.saturating_sub(1);
+        out.push(room[i].0.clone());
+    }
+    out
+}
+
+/// A Combat Event choice (R 17.0): harm goes to the enemy's units, help to
+/// one's own; an entry of the table, the first offered.
+pub fn combat_event(view: &View, d: &CombatEventDecision) -> Order {
+    let q = d.question.as_str();
+    let harmful = [
+        "Reduce",
+        "lose their Concealment",
+        "marked Used",
+        "give itself away",
+        "casualty",
+        "Banzai",
+    ]
+    .iter()
+    .any(|w| q.contains(w));
+    let mut options: Vec<(i32, usize, &String)> = d
+        .options
+        .iter()
+        .enumerate()
+        .map(|(i, o)| {
+            let owner = view.pieces.iter().find(|p| &p.id == o).map(|p| p.side);
+            let mine = owner == Some(view.me);
+            let score = match owner {
+                None => 0,
+                Some(_) if mine != harmful => 1,
+                Some(_) => -1,
+            };
+            (score, i, o)
+        })
+        .collect();
+    options.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    Order::CombatEvent {
+        picks: options
+            .into_iter()
+            .take(d.count)
+            .map(|(_, _, o)| o.clone())
+            .collect(),
+    }
+}

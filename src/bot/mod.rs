@@ -1,0 +1,156 @@
+//! The bot: a player that gives the same orders and answers a person gives,
+//! chosen by exact odds (`rules::odds`, `engine::fire::plan_attack`), the
+//! danger of each hex it could reach, the scenario's victory conditions
+//! (`rules::victory`) and the Ops Range tempo (R 4.1). It sees what its
+//! side may see (R 15.0, `view`). Every order is checked with the engine's
+//! own checks before it is given; the fallback is a Pass, a hold fire, or
+//! marking a unit Used. See `docs/bot.md`.
+
+mod answers;
+mod ops;
+pub mod sim;
+pub mod view;
+
+use std::str::FromStr;
+
+use bevy::prelude::*;
+
+use crate::engine::Order;
+use crate::engine::combat_events::CombatEventDecision;
+use crate::engine::op_fire::OpFireWindow;
+use crate::engine::operations::OpsState;
+use crate::engine::random::Lcg;
+use crate::phases::Pending;
+use crate::phases::end::GameOver;
+use crate::scenario::schema::SideId;
+
+use view::{LosCache, TypeCache, View};
+
+/// How well the bot plays: its judgement, never its dice.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Level {
+    Easy,
+    #[default]
+    Normal,
+    Hard,
+}
+
+impl FromStr for Level {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.to_ascii_lowercase().as_str() {
+            "easy" => Ok(Level::Easy),
+            "normal" => Ok(Level::Normal),
+            "hard" => Ok(Level::Hard),
+            _ => Err(format!("unknown bot level `{s}`: use easy, normal or hard")),
+        }
+    }
+}
+
+/// What a level changes: the weights of its judgement and how often it
+/// deliberately takes a lesser order.
+#[derive(Debug, Clone, Copy)]
+pub struct Judgement {
+    /// Weight of the fire a hex is exposed to.
+    pub danger: f32,
+    /// Weight of Op Fire met along a path.
+    pub path_danger: f32,
+    /// Weight of each hex of progress toward an objective.
+    pub progress: f32,
+    /// Below this value the bot passes instead of Using a unit (R 4.1).
+    pub pass_bar: f32,
+    /// Chance to take a lesser order on purpose, and among how many.
+    pub mistake: f32,
+    pub mistake_among: usize,
+}
+
+impl Level {
+    pub fn judgement(self) -> Judgement {
+        match self {
+            Level::Easy => Judgement {
+                danger: 0.4,
+                path_danger: 0.2,
+                progress: 0.12,
+                pass_bar: 0.0,
+                mistake: 0.35,
+                mistake_among: 5,
+            },
+            Level::Normal => Judgement {
+                danger: 1.0,
+                path_danger: 0.8,
+                progress: 0.15,
+                pass_bar: 0.04,
+                mistake: 0.08,
+                mistake_among: 3,
+            },
+            Level::Hard => Judgement {
+                danger: 1.0,
+                path_danger: 1.0,
+                progress: 0.15,
+                pass_bar: 0.04,
+                mistake: 0.0,
+                mistake_among: 1,
+            },
+        }
+    }
+}
+
+/// A bot player for either side.
+pub struct Bot {
+    pub level: Level,
+    rng: Lcg,
+    los: LosCache,
+    types: TypeCache,
+}
+
+impl Bot {
+    pub fn new(level: Level, seed: u64) -> Self {
+        Bot {
+            level,
+            rng: Lcg(seed ^ 0xb07_b07),
+            los: LosCache::default(),
+            types: TypeCache::default(),
+        }
+    }
+
+    /// The next order or decision answer for whichever side must act now.
+    /// Never an order the engine refuses: each is checked with the
+    /// engine's own checks, falling back to Pass / hold fire.
+    pub fn order(&mut self, world: &mut World) -> Order {
+        let Some(side) = acting_side(world) else {
+            return Order::Pass;
+        };
+        let view = View::of(world, side, &mut self.types);
+        if let Some(d) = world.get_resource::<CombatEventDecision>().cloned() {
+            return answers::combat_event(&view, &d);
+        }
+        if let Some(Pending(d)) = world.get_resource::<Pending>().cloned() {
+            return answers::decision(self, world, &view, &d);
+        }
+        if let Some(w) = world.get_resource::<OpFireWindow>().cloned() {
+            return answers::op_fire(self, world, &view, &w);
+        }
+        ops::operations(self, world, &view)
+    }
+}
+
+/// The side that must give the next order or answer: a Combat Event
+/// choice (R 17.0), a pending Rout, Melee or reinforcement decision
+/// (R 11.0, R 12.0, R 18.0), an Op Fire window (R 9.0), else the side whose
+/// Ops Range it is (R 4.1). `None` when the game is over.
+pub fn acting_side(world: &World) -> Option<SideId> {
+    if world.get_resource::<GameOver>().is_some() {
+        return None;
+    }
+    if let Some(d) = world.get_resource::<CombatEventDecision>() {
+        return Some(d.side);
+    }
+    if let Some(Pending(d)) = world.get_resource::<Pending>() {
+        return Some(d.side());
+    }
+    if let Some(w) = world.get_resource::<OpFireWindow>() {
+        return Some(w.side);
+    }
+    world.get_resource::<OpsState>().map(|s| s.acting)
+}

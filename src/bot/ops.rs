@@ -1,0 +1,407 @@
+//! The bot's orders in the Operations Phase (R 4.0): every fire, move and
+//! mark of every unit that may still act is valued, the best one the
+//! engine accepts is given, and the bot passes (R 4.1) when nothing is
+//! worth a Use.
+//!
+//! Values are in "enemy units eliminated": an attack is worth the exact
+//! chances of its outcomes (`rules::odds`), a hex costs the enemy fire that
+//! could reach it, a move gains by closing on the scenario's objectives.
+
+use std::collections::HashMap;
+
+use bevy::prelude::*;
+
+use crate::engine::Order;
+use crate::engine::checks::morale_to_act;
+use crate::engine::fire::{AttackExtras, plan_attack};
+use crate::engine::operations::check;
+use crate::rules::fire::{FireKind, SuppressionLevel};
+use crate::rules::los::Sight;
+use crate::rules::odds::{OddsTarget, fire_odds, morale_check};
+use crate::rules::rout::edge_distance;
+use crate::scenario::Coord;
+use crate::scenario::roster::{FireRange, UnitClass};
+use crate::scenario::schema::{MapEdge, VictoryCondition};
+use crate::ui::reach::{path_to, reachable};
+use crate::world::{ActiveScenario, Facing};
+
+use super::Bot;
+use super::view::{Piece, View, odds_value, threat};
+
+/// What the scenario asks of the bot's side (R 18.0).
+pub struct Goals {
+    /// Victory hexes the side must take or keep.
+    pub hexes: Vec<Coord>,
+    /// Those of them the side does not hold now (controlled by the enemy,
+    /// or with an enemy unit in them).
+    pub wanted: Vec<Coord>,
+    /// Units to exit by this edge.
+    pub exit: Option<MapEdge>,
+    /// Each enemy Squad/WT eliminated counts toward victory.
+    pub kills_count: bool,
+    /// The enemy's units, for a side with no hex to take.
+    pub enemies: Vec<Coord>,
+}
+
+impl Goals {
+    pub fn of(world: &World, view: &View) -> Goals {
+        let sc = &world.resource::<ActiveScenario>().scenario;
+        let control = world.get_resource::<crate::phases::end::Control>();
+        let mut goals = Goals {
+            hexes: Vec::new(),
+            wanted: Vec::new(),
+            exit: None,
+            kills_count: false,
+            enemies: view
+                .enemies()
+                .filter(|p| !p.in_cave)
+                .map(|p| p.at)
+                .collect(),
+        };
+        for c in &sc.victory {
+            match c {
+                VictoryCondition::ControlHexes { hexes, .. } => {
+                    for h in hexes {
+                        if let Ok(at) = Coord::parse(h, view.board.columns, view.board.rows) {
+                            goals.hexes.push(at);
+                            let held = control.and_then(|c| c.0.controller(at)) == Some(view.me)
+                                && view.count_at(view.me.other(), at) == 0;
+                            if !held {
+                                goals.wanted.push(at);
+                            }
+                        }
+                    }
+                }
+                VictoryCondition::EliminateUnits { side, .. } if *side == view.me => {
+                    goals.kills_count = true;
+                }
+                VictoryCondition::ExitUnits { side, edge, .. } if *side == view.me => {
+                    goals.exit = Some(*edge);
+                }
+                _ => {}
+            }
+        }
+        goals
+    }
+
+    /// How far `c` is from what the side wants: the nearest wanted hex,
+    /// the exit edge, else the nearest enemy.
+    pub fn distance(&self, c: Coord) -> u32 {
+        if let Some(edge) = self.exit {
+            return edge_distance(c, edge, 255, 255).min(64);
+        }
+        let near = |v: &[Coord]| v.iter().map(|h| h.distance(c)).min();
+        near(&self.wanted)
+            .or_else(|| near(&self.hexes))
+            .or_else(|| near(&self.enemies))
+            .unwrap_or(0)
+    }
+}
+
+/// The enemy fire a unit of mine in `c` could draw: every enemy unit that
+/// may still fire this turn counts in full, a Used one less (it fires
+/// again next turn); `all` counts Used ones in full.
+pub fn danger_at(bot: &mut Bot, view: &View, c: Coord, all: bool) -> f32 {
+    let mut d = 0.0;
+    for e in view.enemies() {
+        if e.in_cave || e.is_decoy() {
+            continue;
+        }
+        let weight = if e.kind.is_none() { view.p_real } else { 1.0 }
+            * if e.used && !all { 0.35 } else { 1.0 };
+        let t = e.reckoned(&view.typical_enemy).clone();
+        d += weight
+            * threat(
+                view,
+                &mut bot.los,
+                &t,
+                e.reduced,
+                e.at,
+                c,
+                FireKind::Normal,
+                None,
+            );
+    }
+    d
+}
+
+/// The Op Fire a unit moving into `c` may draw (R 9.0, R 10.0).
+fn exposure(bot: &mut Bot, view: &View, c: Coord) -> f32 {
+    let open = !view.beneficial(c);
+    let mut d = 0.0;
+    for e in view.enemies() {
+        if e.in_cave || e.is_decoy() {
+            continue;
+        }
+        let kind = if e.used {
+            if e.at.distance(c) > 1 {
+                continue;
+            }
+            FireKind::FinalOpFire
+        } else {
+            FireKind::OpFire
+        };
+        let weight = if e.kind.is_none() { view.p_real } else { 1.0 };
+        let t = e.reckoned(&view.typical_enemy).clone();
+        d += weight * threat(view, &mut bot.los, &t, e.reduced, e.at, c, kind, Some(open));
+    }
+    d
+}
+
+/// The worth of `firer` attacking the location `at` (R 6.0, R 6.2): the
+/// MC to fire, then the exact chances against each unit there. A unit
+/// under an enemy Conceal counter is reckoned as the typical enemy, real
+/// with the chance `view.p_real` (R 15.0).
+pub fn attack_value(
+    bot: &mut Bot,
+    world: &mut World,
+    view: &View,
+    firer: Entity,
+    at: Coord,
+    kind: FireKind,
+    mover: Option<Entity>,
+) -> f32 {
+    let Some(from) = view.pieces.iter().find(|p| p.entity == firer).map(|p| p.at) else {
+        return 0.0;
+    };
+    let Some(hindrances) = bot.los.sight(&view.board, &view.aid, from, at) else {
+        return 0.0;
+    };
+    let Some((_, morale)) = morale_to_act(world, firer) else {
+        return 0.0;
+    };
+    let mc = morale_check(&view.aid, morale, false).p();
+    let sight = Sight {
+        hindrances,
+        ..Default::default()
+    };
+    let Some(plan) = plan_attack(
+        world,
+        firer,
+        at,
+        kind,
+        &sight,
+        mover,
+        AttackExtras::default(),
+    ) else {
+        return 0.0;
+    };
+    let mut value = 0.0;
+    for t in &plan.targets {
+        let Some(p) = view.pieces.iter().find(|p| p.entity == t.entity) else {
+            continue;
+        };
+        let (casualty, weight) = match &p.kind {
+            None => (view.typical_enemy.full.casualty, view.p_real),
+            Some(k) if k.class == UnitClass::Decoy => (t.casualty, 0.0),
+            Some(_) => (t.casualty, 1.0),
+        };
+        let o = fire_odds(
+            &view.aid,
+            t.breakdown.total,
+            OddsTarget {
+                casualty,
+                suppression: SuppressionLevel::from(t.suppression),
+            },
+            t.breakdown.within_normal_range,
+            t.breakdown.adjacent,
+        );
+        value += weight * odds_value(&o);
+    }
+    mc * value
+}
+
+fn max_range(p: &Piece, view: &View) -> u32 {
+    let k = p.reckoned(&view.typical_mine);
+    let side = if p.reduced { k.reduced } else { k.full };
+    u32::from(match side.range {
+        FireRange::Normal(r) => r * 2,
+        FireRange::Band(_, b) => b,
+        FireRange::AtLeast(a) => a.max(12),
+        FireRange::None => 0,
+    })
+}
+
+/// The order the bot gives in its Ops Range.
+pub fn operations(bot: &mut Bot, world: &mut World, view: &View) -> Order {
+    let j = bot.level.judgement();
+    let goals = Goals::of(world, view);
+    let facing_rule = crate::engine::fire::facing_in_use(world);
+    let mut candidates: Vec<(f32, Order)> = Vec::new();
+    let ready: Vec<Piece> = view
+        .mine()
+        .filter(|p| !p.used && !p.op_fire)
+        .cloned()
+        .collect();
+    let enemy_hexes: Vec<Coord> = {
+        let mut v: Vec<Coord> = view
+            .enemies()
+            .filter(|p| !p.in_cave)
+            .map(|p| p.at)
+            .collect();
+        v.sort();
+        v.dedup();
+        v
+    };
+    let mut danger_cache: HashMap<Coord, f32> = HashMap::new();
+    let mut exposure_cache: HashMap<Coord, f32> = HashMap::new();
+    for u in &ready {
+        if u.is_decoy() || u.in_cave {
+            // Decoys and Cave units keep still (a Decoy that fires or is
+            // fired on is gone, R 15.0).
+            candidates.push((0.0, Order::MarkUsed { unit: u.id.clone() }));
+            continue;
+        }
+        let in_melee = view.count_at(view.me.other(), u.at) > 0;
+        // Fire at each enemy location in range and LOS (R 6.0).
+        let reach = max_range(u, view);
+        let mut best_fire: f32 = 0.0;
+        for &h in &enemy_hexes {
+            if in_melee || h.distance(u.at) > reach || view.count_at(view.me, h) > 0 {
+                continue;
+            }
+            let mut v = attack_value(bot, world, view, u.entity, h, FireKind::Normal, None);
+            if goals.kills_count {
+                v *= 1.4;
+            }
+            if u.concealed {
+                // Firing gives the Conceal counter away (R 15.0).
+                v -= 0.03;
+            }
+            best_fire = best_fire.max(v);
+            if v > 0.0 {
+                candidates.push((
+                    v,
+                    Order::Fire {
+                        unit: u.id.clone(),
+                        target: h.label(),
+                        facing: None,
+                    },
+                ));
+            }
+        }
+        // Marking Op Fire: worth the attacks it threatens (R 4.3, R 9.0).
+        let threatened: Vec<Coord> = view
+            .enemies()
+            .filter(|e| !e.used && !e.in_cave && e.at.distance(u.at) <= reach)
+            .filter(|e| bot.los.sight(&view.board, &view.aid, u.at, e.at).is_some())
+            .map(|e| e.at)
+            .collect();
+        if !threatened.is_empty() && !in_melee {
+            let v = 0.06 * threatened.len().min(3) as f32 + 0.3 * best_fire;
+            let facing = if facing_rule {
+                let nearest = threatened
+                    .iter()
+                    .min_by_key(|c| (c.distance(u.at), **c))
+                    .copied();
+                let keep = world.get::<Facing>(u.entity).map(|f| f.0);
+                nearest.map(|n| {
+                    keep.filter(|k| crate::rules::facing::in_front(u.at, *k, n))
+                        .unwrap_or_else(|| crate::rules::facing::facing_toward(u.at, n))
+                })
+            } else {
+                None
+            };
+            candidates.push((
+                v,
+                Order::MarkOpFire {
+                    unit: u.id.clone(),
+                    facing,
+                },
+            ));
+        }
+        candidates.push((0.0, Order::MarkUsed { unit: u.id.clone() }));
+        // Moves (R 5.0).
+        let here_danger = *danger_cache
+            .entry(u.at)
+            .or_insert_with(|| danger_at(bot, view, u.at, false));
+        let holding = goals.hexes.contains(&u.at)
+            && view
+                .mine()
+                .filter(|p| p.at == u.at && !p.is_decoy())
+                .count()
+                == 1;
+        let start_dist = goals.distance(u.at) as f32;
+        let reach_map = reachable(world, u.entity);
+        let fully_suppressed = u.suppression == SuppressionLevel::Full;
+        // In map order, so equal values keep one order from run to run.
+        let mut hexes: Vec<Coord> = reach_map.keys().copied().collect();
+        hexes.sort();
+        for to in hexes {
+            if to == u.at {
+                continue;
+            }
+            let enemies_there = view.count_at(view.me.other(), to);
+            if fully_suppressed && !view.beneficial(to) {
+                continue;
+            }
+            let path = path_to(&reach_map, to);
+            if path.is_empty() {
+                continue;
+            }
+            let mut v = j.progress * (start_dist - goals.distance(to) as f32);
+            if holding {
+                v -= 1.0;
+            }
+            if goals.wanted.contains(&to) {
+                v += if enemies_there == 0 { 1.0 } else { 0.5 };
+            } else if goals.hexes.contains(&to) && view.count_at(view.me, to) == 0 {
+                v += 0.5;
+            }
+            if enemies_there > 0 {
+                // Into Melee (R 12.0): worth it only with the odds.
+                let mine_there = view.count_at(view.me, to) + 1;
+                v += 0.25 * mine_there as f32 - 0.35 * enemies_there as f32;
+                if u.reduced || u.suppression != SuppressionLevel::None {
+                    v -= 0.5;
+                }
+            }
+            let end_danger = *danger_cache
+                .entry(to)
+                .or_insert_with(|| danger_at(bot, view, to, false));
+            v -= j.danger * (end_danger - here_danger);
+            let mut exp = 0.0;
+            for c in &path {
+                exp += *exposure_cache
+                    .entry(*c)
+                    .or_insert_with(|| exposure(bot, view, *c));
+            }
+            v -= j.path_danger * exp;
+            if !view.beneficial(to) {
+                v -= 0.02;
+            }
+            candidates.push((
+                v,
+                Order::plain_move(u.id.clone(), path.iter().map(|c| c.label()).collect()),
+            ));
+        }
+    }
+    candidates.sort_by(|a, b| b.0.total_cmp(&a.0));
+    choose(bot, world, candidates, j)
+}
+
+/// The best candidate the engine accepts, a lesser one now and then by the
+/// level's design; a Pass when nothing is worth a Use and passing is
+/// allowed (R 4.1).
+fn choose(
+    bot: &mut Bot,
+    world: &mut World,
+    candidates: Vec<(f32, Order)>,
+    j: super::Judgement,
+) -> Order {
+    let pass_ok = check(world, &Order::Pass).is_ok();
+    let best = candidates.first().map_or(0.0, |c| c.0);
+    if pass_ok && best < j.pass_bar {
+        return Order::Pass;
+    }
+    let mut start = 0;
+    if j.mistake > 0.0 && (bot.rng.below(1000) as f32) < j.mistake * 1000.0 {
+        start = bot.rng.below(j.mistake_among.min(candidates.len()).max(1));
+    }
+    for (_, order) in candidates.iter().skip(start).chain(candidates.iter()) {
+        if check(world, order).is_ok() {
+            return order.clone();
+        }
+    }
+    Order::Pass
+}

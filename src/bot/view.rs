@@ -1,0 +1,333 @@
+//! What the bot's side may know of the game (R 15.0): its own units in full,
+//! enemy units where they stand, but the identity of an enemy under a
+//! Conceal counter only as "a Conceal counter" — the same rule the counters
+//! on screen follow (`ui::counters::shown_to`). A Concealed enemy is valued
+//! as the side's most common Squad/WT of the scenario's published order of
+//! battle, weighted by the chance it is real and not a Decoy.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use bevy::prelude::*;
+
+use crate::rules::Hexes;
+use crate::rules::fire::{FireContext, FireKind, Firer, Motion, SuppressionLevel, infantry_fp};
+use crate::rules::los::{Los, LosQuery, line_of_sight};
+use crate::rules::odds::{FireOdds, OddsTarget, fire_odds};
+use crate::scenario::Coord;
+use crate::scenario::roster::{UnitClass, UnitType};
+use crate::scenario::schema::SideId;
+use crate::ui::counters::{Shown, shown_to};
+use crate::world::board::Board;
+use crate::world::{
+    ActiveScenario, AidRes, BoardRes, Concealed, Location, OpFire, RosterRes, Suppression, Unit,
+    Used,
+};
+
+/// One unit on the board as the viewing side knows it.
+#[derive(Debug, Clone)]
+pub struct Piece {
+    pub entity: Entity,
+    pub id: String,
+    pub side: SideId,
+    pub at: Coord,
+    pub in_cave: bool,
+    pub used: bool,
+    pub op_fire: bool,
+    pub concealed: bool,
+    pub suppression: SuppressionLevel,
+    /// The unit type, when the viewer may know it.
+    pub kind: Option<Arc<UnitType>>,
+    pub reduced: bool,
+}
+
+impl Piece {
+    /// The unit type the viewer reckons with: its own, or the typical
+    /// enemy for a Conceal counter.
+    pub fn reckoned<'a>(&'a self, typical: &'a Arc<UnitType>) -> &'a Arc<UnitType> {
+        self.kind.as_ref().unwrap_or(typical)
+    }
+
+    pub fn is_decoy(&self) -> bool {
+        self.kind
+            .as_ref()
+            .is_some_and(|k| k.class == UnitClass::Decoy)
+    }
+}
+
+/// The side's view of the board for one decision.
+pub struct View {
+    pub me: SideId,
+    pub board: Arc<Board>,
+    pub aid: Arc<crate::scenario::PlayerAid>,
+    pub pieces: Vec<Piece>,
+    /// The enemy's most common Squad/WT in the order of battle.
+    pub typical_enemy: Arc<UnitType>,
+    /// My side's most common Squad/WT (what enemy fire is reckoned against).
+    pub typical_mine: Arc<UnitType>,
+    /// The chance an enemy Conceal counter is a real unit.
+    pub p_real: f32,
+}
+
+impl View {
+    pub fn of(world: &mut World, me: SideId, types: &mut TypeCache) -> View {
+        let board = world.resource::<BoardRes>().0.clone();
+        let aid = world.resource::<AidRes>().0.clone();
+        types.refresh(world);
+        let mut q = world.query::<(
+            Entity,
+            &Unit,
+            &Location,
+            Has<Used>,
+            Has<OpFire>,
+            Option<&Concealed>,
+            Option<&Suppression>,
+        )>();
+        let mut pieces: Vec<Piece> = q
+            .iter(world)
+            .map(|(e, u, l, used, op, c, s)| {
+                let known = shown_to(me, u.side, c.copied()) == Shown::Face;
+                Piece {
+                    entity: e,
+                    id: u.id.clone(),
+                    side: u.side,
+                    at: l.coord,
+                    in_cave: l.in_cave,
+                    used,
+                    op_fire: op,
+                    concealed: c.is_some(),
+                    suppression: SuppressionLevel::from(s.copied()),
+                    kind: if known { types.get(&u.kind) } else { None },
+                    reduced: u.reduced,
+                }
+            })
+            .collect();
+        pieces.sort_by(|a, b| a.id.cmp(&b.id));
+        let enemy_concealed = pieces
+            .iter()
+            .filter(|p| p.side != me && p.kind.is_none())
+            .count();
+        let decoys = world
+            .resource::<ActiveScenario>()
+            .scenario
+            .sides
+            .iter()
+            .find(|s| s.side == me.other())
+            .map_or(0, |s| usize::from(s.decoys));
+        let p_real = if enemy_concealed == 0 {
+            1.0
+        } else {
+            (1.0 - decoys as f32 / enemy_concealed as f32).max(0.35)
+        };
+        View {
+            me,
+            board,
+            aid,
+            pieces,
+            typical_enemy: types.typical[me.other().index()].clone(),
+            typical_mine: types.typical[me.index()].clone(),
+            p_real,
+        }
+    }
+
+    pub fn mine(&self) -> impl Iterator<Item = &Piece> {
+        self.pieces.iter().filter(move |p| p.side == self.me)
+    }
+
+    pub fn enemies(&self) -> impl Iterator<Item = &Piece> {
+        self.pieces.iter().filter(move |p| p.side != self.me)
+    }
+
+    /// Units of `side` in hex `c` (outside Caves).
+    pub fn count_at(&self, side: SideId, c: Coord) -> usize {
+        self.pieces
+            .iter()
+            .filter(|p| p.side == side && p.at == c && !p.in_cave)
+            .count()
+    }
+
+    pub fn terrain_key(&self, c: Coord) -> &'static str {
+        self.board.cell(c).map_or("open", |c| c.terrain.key())
+    }
+
+    /// Beneficial Terrain for fire (PAC): not Open Ground.
+    pub fn beneficial(&self, c: Coord) -> bool {
+        self.aid
+            .terrain_row(self.terrain_key(c))
+            .is_some_and(|r| r.beneficial)
+    }
+}
+
+/// Unit types by id, shared, and the typical Squad/WT of each side.
+pub struct TypeCache {
+    by_id: HashMap<String, Arc<UnitType>>,
+    pub typical: [Arc<UnitType>; 2],
+    ready: bool,
+}
+
+impl Default for TypeCache {
+    fn default() -> Self {
+        let blank = Arc::new(UnitType {
+            id: String::new(),
+            name: String::new(),
+            short: String::new(),
+            nationality: crate::scenario::schema::Nationality::American,
+            class: UnitClass::Squad,
+            mp: 4,
+            full: blank_side(),
+            reduced: blank_side(),
+            fireteams: false,
+            seishin: false,
+            pluck: false,
+            ss: false,
+            source: crate::scenario::roster::Source::Pac,
+        });
+        TypeCache {
+            by_id: HashMap::new(),
+            typical: [blank.clone(), blank],
+            ready: false,
+        }
+    }
+}
+
+fn blank_side() -> crate::scenario::roster::CounterSide {
+    crate::scenario::roster::CounterSide {
+        fp: 4,
+        prof: 2,
+        melee: None,
+        range: crate::scenario::roster::FireRange::Normal(5),
+        satw: None,
+        casualty: (4, Some(8)),
+        morale: (7, 6, 5),
+    }
+}
+
+impl TypeCache {
+    fn refresh(&mut self, world: &World) {
+        if self.ready {
+            return;
+        }
+        let roster = world.resource::<RosterRes>().0.clone();
+        for t in &roster.units {
+            self.by_id.insert(t.id.clone(), Arc::new(t.clone()));
+        }
+        // The published order of battle: setup and reinforcements.
+        let sc = &world.resource::<ActiveScenario>().scenario;
+        let mut counts: [HashMap<&str, usize>; 2] = Default::default();
+        for u in &sc.setup {
+            *counts[u.side.index()].entry(u.unit.as_str()).or_default() += 1;
+        }
+        for r in &sc.reinforcements {
+            for u in &r.units {
+                *counts[r.side.index()].entry(u.unit.as_str()).or_default() += 1;
+            }
+        }
+        for side in SideId::BOTH {
+            let mut best: Vec<(&str, usize)> = counts[side.index()]
+                .iter()
+                .filter(|(k, _)| {
+                    self.by_id
+                        .get(**k)
+                        .is_some_and(|t| t.class != UnitClass::Decoy)
+                })
+                .map(|(k, n)| (*k, *n))
+                .collect();
+            best.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+            if let Some(t) = best.first().and_then(|(k, _)| self.by_id.get(*k)) {
+                self.typical[side.index()] = t.clone();
+            }
+        }
+        self.ready = true;
+    }
+
+    pub fn get(&self, id: &str) -> Option<Arc<UnitType>> {
+        self.by_id.get(id).cloned()
+    }
+}
+
+/// LOS between hexes depends on the map only (R 14.0): traced once per
+/// pair and kept for the game.
+#[derive(Default)]
+pub struct LosCache {
+    map: HashMap<(Coord, Coord), Option<u8>>,
+    board: usize,
+}
+
+impl LosCache {
+    /// The hindrances on the thread, or `None` when it is blocked.
+    pub fn sight(
+        &mut self,
+        board: &Arc<Board>,
+        aid: &crate::scenario::PlayerAid,
+        from: Coord,
+        to: Coord,
+    ) -> Option<u8> {
+        let id = Arc::as_ptr(board) as usize;
+        if id != self.board {
+            self.map.clear();
+            self.board = id;
+        }
+        *self.map.entry((from, to)).or_insert_with(|| {
+            match line_of_sight(board, aid, &LosQuery::new(from, to)) {
+                Los::Seen(s) => Some(s.hindrances),
+                Los::Blocked { .. } => None,
+            }
+        })
+    }
+}
+
+/// How much an attack's outcome is worth to the firing side, per unit hit:
+/// eliminated 1, Reduced 0.5, a new Suppression step 0.15.
+pub fn odds_value(o: &FireOdds) -> f32 {
+    o.p_eliminated() + 0.5 * o.p_reduced() + 0.15 * o.p_suppressed()
+}
+
+/// The threat an enemy `firer` standing at `from` puts on a unit of mine in
+/// `to` (expected value of one attack), or 0 without LOS or Range. `moving`
+/// is Op Fire at a unit moving (in Open Ground when `open`).
+#[allow(clippy::too_many_arguments)]
+pub fn threat(
+    view: &View,
+    los: &mut LosCache,
+    firer: &UnitType,
+    reduced: bool,
+    from: Coord,
+    to: Coord,
+    kind: FireKind,
+    moving: Option<bool>,
+) -> f32 {
+    if from == to {
+        return 0.0;
+    }
+    let Some(hindrances) = los.sight(&view.board, &view.aid, from, to) else {
+        return 0.0;
+    };
+    let mut ctx = FireContext::new(
+        kind,
+        Firer::of(firer, reduced),
+        Hexes(from.distance(to)),
+        view.terrain_key(to),
+    );
+    ctx.hindrances = hindrances;
+    if let Some(open_ground) = moving {
+        ctx.target_motion = Motion::Moving {
+            open_ground: open_ground && hindrances == 0,
+            on_path: false,
+        };
+    }
+    let Ok(b) = infantry_fp(&view.aid, &ctx) else {
+        return 0.0;
+    };
+    let side = view.typical_mine.full;
+    let o = fire_odds(
+        &view.aid,
+        b.total,
+        OddsTarget {
+            casualty: side.casualty,
+            suppression: SuppressionLevel::None,
+        },
+        b.within_normal_range,
+        b.adjacent,
+    );
+    odds_value(&o)
+}

@@ -1,0 +1,54 @@
+//! Setup checks that need the board and the rules (not run by the build
+//! script, which checks the built-in scenarios with `validate` alone).
+
+use super::coords::Coord;
+use super::player_aid::PlayerAid;
+use super::roster::Roster;
+use super::schema::{Placement, Scenario};
+use super::validate::{Problem, locate};
+use crate::rules::concealment::{SetupConcealment, setup_concealment};
+
+/// R 15.0: every unit set up under a Conceal counter must be entitled to
+/// it, and must not lose it at once (a unit that would is set up without
+/// it). `src` is the scenario's text, for the positions.
+pub fn setup_concealment_problems(
+    src: &str,
+    sc: &Scenario,
+    roster: &Roster,
+    aid: &PlayerAid,
+) -> Vec<Problem> {
+    let board = crate::world::Board::from_map(&sc.map);
+    let placed: Vec<(&Placement, Coord)> = sc
+        .setup
+        .iter()
+        .filter_map(|p| {
+            Coord::parse(&p.at, sc.map.columns, sc.map.rows)
+                .ok()
+                .map(|c| (p, c))
+        })
+        .collect();
+    let mut problems = Vec::new();
+    for (p, at) in &placed {
+        if !p.concealed {
+            continue;
+        }
+        let infantry = roster.get(&p.unit).is_none_or(|u| u.class.is_infantry());
+        let enemies: Vec<Coord> = placed
+            .iter()
+            .filter(|(q, _)| q.side != p.side)
+            .map(|(_, c)| *c)
+            .collect();
+        let msg = match setup_concealment(&board, aid, *at, p.in_cave, infantry, &enemies) {
+            SetupConcealment::Kept(_) => continue,
+            SetupConcealment::NotAllowed(why) => {
+                format!("unit {} may not set up Concealed: {why}", p.id)
+            }
+            SetupConcealment::LostAtOnce(_, why) => format!(
+                "unit {} would lose its Conceal counter at once: {why}; set it up without `concealed: true`",
+                p.id
+            ),
+        };
+        problems.push(Problem::at(locate(src, Some("id"), &p.id, 0), msg));
+    }
+    problems
+}

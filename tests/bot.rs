@@ -1,0 +1,168 @@
+//! The bot (issue 6): every order it gives is accepted by the engine, in
+//! whole games of both scenarios from both sides; its games are
+//! reproducible byte for byte; `bob sim` reports a small simulation.
+
+use bob::bot::sim::{Player, SimConfig, Versus, play_game, run, wilson};
+use bob::bot::{Bot, Level, acting_side};
+use bob::engine::random::{Lcg, random_order};
+use bob::engine::{GameEvent, headless_world};
+use bob::phases::end::GameOver;
+use bob::phases::{apply, begin_game};
+use bob::scenario::schema::SideId;
+use bob::scenario::{self, Loaded, PlayerAid, Roster};
+
+fn data(name: &str) -> (Loaded, Roster, PlayerAid) {
+    let roster = scenario::builtin_roster().unwrap();
+    let aid = scenario::builtin_player_aid().unwrap();
+    let loaded = scenario::load(name, &roster, &aid).unwrap();
+    (loaded, roster, aid)
+}
+
+/// The bot plays `bot_side` against random orders; every bot order is
+/// accepted (never refused), and the game ends with a verdict.
+fn bot_orders_are_legal(name: &str, seed: u64, bot_side: SideId, level: Level) -> usize {
+    let (loaded, roster, aid) = data(name);
+    let mut world = headless_world(loaded, roster, aid, seed);
+    let mut bot = Bot::new(level, seed);
+    let mut rng = Lcg(seed);
+    let mut log: Vec<GameEvent> = begin_game(&mut world);
+    let mut bot_orders = 0;
+    let mut steps = 0;
+    while world.get_resource::<GameOver>().is_none() {
+        steps += 1;
+        assert!(steps < 100_000, "{name} seed {seed}: the game did not end");
+        let side = acting_side(&world).expect("a side acts until the game is over");
+        if side == bot_side {
+            let order = bot.order(&mut world);
+            match apply(&mut world, &order) {
+                Ok(events) => log.extend(events),
+                Err(e) => panic!("{name} seed {seed}: the bot's {order:?} was refused: {e}"),
+            }
+            bot_orders += 1;
+        } else {
+            let order = random_order(&mut world, &mut rng);
+            if let Ok(events) = apply(&mut world, &order) {
+                log.extend(events);
+            }
+        }
+    }
+    assert!(matches!(log.last(), Some(GameEvent::GameEnded { .. })));
+    assert_eq!(acting_side(&world), None);
+    bot_orders
+}
+
+#[test]
+fn every_bot_order_is_accepted_on_both_scenarios_and_sides() {
+    let mut orders = 0;
+    for seed in 0..4 {
+        for name in ["training", "guadalcanal"] {
+            for side in SideId::BOTH {
+                let level = [Level::Easy, Level::Normal, Level::Hard][seed as usize % 3];
+                orders += bot_orders_are_legal(name, seed, side, level);
+            }
+        }
+    }
+    assert!(orders > 500, "only {orders} bot orders");
+}
+
+/// Bot against bot: the same seed gives the same event log, byte for byte.
+#[test]
+fn bot_games_are_reproducible() {
+    for name in ["training", "guadalcanal"] {
+        let (loaded, roster, aid) = data(name);
+        for seed in [3, 17, 42] {
+            let players = [Player::Bot(Level::Normal), Player::Bot(Level::Hard)];
+            let (a, log_a) = play_game(&loaded, &roster, &aid, seed, players);
+            let (b, log_b) = play_game(&loaded, &roster, &aid, seed, players);
+            let lines = |l: &[GameEvent]| l.iter().map(GameEvent::line).collect::<Vec<_>>();
+            let (a_lines, b_lines) = (lines(&log_a), lines(&log_b));
+            if let Some(i) =
+                (0..a_lines.len().max(b_lines.len())).find(|i| a_lines.get(*i) != b_lines.get(*i))
+            {
+                panic!(
+                    "{name} seed {seed}: the logs part at line {i}: {:?} / {:?}",
+                    a_lines.get(i),
+                    b_lines.get(i)
+                );
+            }
+            assert_eq!(a, b);
+            assert!(a.turns > 0);
+        }
+    }
+}
+
+/// A small simulation: every game counted once, the report names each
+/// victory condition, rates with intervals.
+#[test]
+fn a_small_simulation_reports() {
+    let (loaded, roster, aid) = data("training");
+    let cfg = SimConfig {
+        games: 6,
+        seed: 5,
+        threads: 2,
+        level: Level::Normal,
+        versus: Versus::Random,
+        progress: false,
+    };
+    let report = run(&loaded, &roster, &aid, &cfg);
+    assert_eq!(report.games.len(), 6);
+    // Even games the bot plays the Allies, odd ones the Axis.
+    let sides: Vec<_> = report.games.iter().map(|g| g.0).collect();
+    assert_eq!(sides, [Some(SideId::Allies), Some(SideId::Axis)].repeat(3));
+    let text = report.text();
+    assert!(
+        text.starts_with("training: 6 games, bot against random orders\n"),
+        "{text}"
+    );
+    assert!(text.contains("bot as Allies wins "), "{text}");
+    assert!(
+        text.contains("decided by \"Allies control J5/I6/K7\": "),
+        "{text}"
+    );
+    assert!(text.contains("decided by \"otherwise Axis\": "), "{text}");
+    assert!(text.contains("games/s"), "{text}");
+}
+
+/// The Wilson interval: 8 of 10 gives 49.0%-94.3%; 0 of 0 says nothing.
+#[test]
+fn wilson_interval() {
+    let (lo, hi) = wilson(8, 10);
+    assert_eq!(
+        ((lo * 1000.0).round(), (hi * 1000.0).round()),
+        (490.0, 943.0)
+    );
+    assert_eq!(wilson(0, 0), (0.0, 1.0));
+}
+
+/// `bob sim` refuses a bad level and an unknown scenario clearly.
+#[test]
+fn sim_command_line_errors() {
+    let run = |args: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_bob"))
+            .args(args)
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).to_string(),
+            String::from_utf8_lossy(&out.stderr).to_string(),
+        )
+    };
+    let (code, _, err) = run(&["sim", "training", "--level", "brutal"]);
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains("unknown bot level `brutal`: use easy, normal or hard"),
+        "{err}"
+    );
+    let (code, _, err) = run(&["sim", "training", "--games", "0"]);
+    assert_eq!(code, Some(2), "{err}");
+    let (code, _, err) = run(&["sim", "nowhere"]);
+    assert_eq!(code, Some(1));
+    assert!(err.contains("nowhere"), "{err}");
+    let (code, out, _) = run(&["sim", "training", "--games", "2", "--vs", "random"]);
+    assert_eq!(code, Some(0));
+    assert!(
+        out.contains("training: 2 games, bot against random orders"),
+        "{out}"
+    );
+}
