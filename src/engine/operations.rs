@@ -484,7 +484,7 @@ pub fn check(world: &mut World, order: &Order) -> Result<(), Refusal> {
             _ => Err(Refusal::DecisionPending { at: w.at.label() }),
         };
     }
-    match order {
+    let checked = match order {
         Order::OpFire { .. } => Err(Refusal::NoDecisionPending),
         Order::CombatEvent { .. } => Err(Refusal::NoCombatEventPending),
         Order::Cp { unit, .. } => {
@@ -515,7 +515,10 @@ pub fn check(world: &mut World, order: &Order) -> Result<(), Refusal> {
         | Order::Melee { .. }
         | Order::Casualties { .. }
         | Order::Place { .. } => Err(Refusal::NothingToAnswer),
-    }
+    };
+    checked?;
+    // A Banzai Charge binds the Japanese Squads (R 59.6).
+    super::banzai::check_order(world, order)
 }
 
 /// The entity of the unit named, if it is in this game.
