@@ -27,6 +27,11 @@ pub struct LaunchOptions {
     pub screenshot: Option<ScreenshotRequest>,
     /// The journal: a new game, a resume or a load (none for screenshots).
     pub journal: Option<crate::journal::session::JournalLaunch>,
+    /// `bob replay FILE`: the journal to replay on the board.
+    pub replay: Option<ui::replay::ReplayLaunch>,
+    /// `bob bench-frames`: measure this many frames of the board, then
+    /// quit (see `ui::frame_stats::BoardBench`).
+    pub bench_frames: Option<ui::frame_stats::BoardBench>,
 }
 
 /// `bob screenshot`: render a few frames, save a PNG, quit.
@@ -46,6 +51,27 @@ pub struct ScreenshotRequest {
     pub select: Option<String>,
     /// Arm an action for it: `move` or `fire`.
     pub mode: Option<String>,
+    /// A screen to show: `menu`, `settings`, `load`, `hand-over`, `result`.
+    pub screen: Option<String>,
+}
+
+impl ScreenshotRequest {
+    /// A plain picture of the board after `frames` frames: no hover, no
+    /// zoom, no script, nothing selected.
+    pub fn plain(path: PathBuf, frames: u32) -> Self {
+        ScreenshotRequest {
+            path,
+            frames,
+            hover: None,
+            sample_markers: false,
+            zoom: 1.0,
+            los_from: None,
+            script: None,
+            select: None,
+            mode: None,
+            screen: None,
+        }
+    }
 }
 
 #[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -57,7 +83,13 @@ pub enum AppState {
     LoadFailed,
     /// The board is on screen.
     InGame,
+    /// The main menu (`bob` with no arguments).
+    Menu,
 }
+
+/// Where loading goes on to: the menu or the board.
+#[derive(Resource, Clone, Copy)]
+struct AfterLoading(AppState);
 
 /// A data file from `assets/`: the roster or the Player Aid, chosen by name.
 #[derive(Asset, TypePath, Debug, Clone)]
@@ -125,8 +157,13 @@ struct BuiltinData {
     aid: PlayerAid,
 }
 
-/// Opens the window and runs until it closes.
+/// Opens the window on the board and runs until it closes.
 pub fn run(options: LaunchOptions) -> ExitCode {
+    run_with(options, false)
+}
+
+/// Opens the window on the main menu (`menu`) or on the board.
+pub fn run_with(options: LaunchOptions, menu: bool) -> ExitCode {
     // Without a display the window system cannot start: say so plainly
     // rather than let it fail deep inside.
     if ["DISPLAY", "WAYLAND_DISPLAY", "WAYLAND_SOCKET"]
@@ -145,10 +182,35 @@ pub fn run(options: LaunchOptions) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    let bench_label = options.loaded.scenario.id.clone();
     let title = format!(
         "Band of Brothers \u{2014} {}",
         options.loaded.scenario.title
     );
+    let screen = options.screenshot.as_ref().and_then(|r| r.screen.clone());
+    let menu = menu || matches!(screen.as_deref(), Some("menu" | "settings" | "load"));
+    let after = if menu {
+        AppState::Menu
+    } else {
+        AppState::InGame
+    };
+    let (settings, settings_file) = crate::settings::load(
+        &options
+            .journal
+            .as_ref()
+            .map_or_else(crate::journal::data_dir, |j| j.dir.clone()),
+    );
+    let settings = if options.screenshot.is_some() && !menu {
+        // A still picture of the board: no dice animation, and no hand-over
+        // screen unless it is the picture asked for.
+        crate::settings::Settings {
+            dice_seconds: 0.0,
+            hand_over: screen.as_deref() == Some("hand-over"),
+            ..settings
+        }
+    } else {
+        settings
+    };
     let mut app = App::new();
     app.add_plugins(
         DefaultPlugins
@@ -184,26 +246,44 @@ pub fn run(options: LaunchOptions) -> ExitCode {
     })
     .insert_resource(BuiltinData { roster, aid })
     .insert_resource(LaunchClock(options.started))
+    .insert_resource(AfterLoading(after))
+    .insert_resource(settings)
+    .insert_resource(settings_file)
     .init_asset::<DataFile>()
     .init_asset_loader::<DataFileLoader>()
     .init_state::<AppState>()
     .add_loading_state(
         LoadingState::new(AppState::Loading)
-            .continue_to_state(AppState::InGame)
+            .continue_to_state(after)
             .on_failure_continue_to_state(AppState::LoadFailed)
             .load_collection::<GameData>(),
     )
     .add_systems(OnEnter(AppState::LoadFailed), use_builtin_data)
     .add_systems(
+        OnEnter(AppState::Menu),
+        insert_data.before(ui::menu::build_menu),
+    )
+    .add_systems(
         OnEnter(AppState::InGame),
         (insert_data, spawn_scenario).chain().before(ui::BoardSetup),
     )
     .add_plugins(ui::UiPlugin)
-    .add_plugins(crate::journal::session::JournalPlugin);
+    .add_plugins(crate::journal::session::JournalPlugin)
+    .add_plugins(ui::vs_bot::VsBotPlugin);
     if let Some(j) = options.journal {
         app.insert_resource(j);
     }
-    if options.screenshot.is_none() {
+    if let Some(r) = options.replay {
+        app.insert_resource(r);
+    }
+    if let Some(bench) = options.bench_frames {
+        // A board redrawn continuously, the mouse pinned by the bench.
+        app.insert_resource(ScreenshotRequest::plain(PathBuf::new(), 0))
+            .add_plugins(ui::frame_stats::BoardBench {
+                label: bench_label,
+                ..bench
+            });
+    } else if options.screenshot.is_none() {
         // A turn-based board: redraw on input, not continuously, so an idle
         // game costs next to nothing. Animations ask for redraws.
         app.insert_resource(bevy::winit::WinitSettings::desktop_app());
@@ -211,7 +291,11 @@ pub fn run(options: LaunchOptions) -> ExitCode {
     if let Some(req) = options.screenshot {
         app.insert_resource(req)
             .init_resource::<ScreenshotProgress>()
-            .add_systems(Update, screenshot_runner.run_if(in_state(AppState::InGame)));
+            .add_systems(
+                Update,
+                screenshot_runner
+                    .run_if(in_state(AppState::InGame).or_else(in_state(AppState::Menu))),
+            );
     }
     match app.run() {
         AppExit::Success => ExitCode::SUCCESS,
@@ -238,11 +322,11 @@ fn asset_root() -> String {
         .map_or_else(|| "assets".to_string(), |d| d.display().to_string())
 }
 
-fn use_builtin_data(mut next: ResMut<NextState<AppState>>) {
+fn use_builtin_data(mut next: ResMut<NextState<AppState>>, after: Res<AfterLoading>) {
     warn!(
         "assets/units.ron or assets/player_aid.ron could not be read; using the copies built into the game"
     );
-    next.set(AppState::InGame);
+    next.set(after.0);
 }
 
 /// Makes the roster and Player Aid resources: from `assets/` when loaded,

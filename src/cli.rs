@@ -20,7 +20,7 @@ use crate::scenario::{self, FileReport, PlayerAid, Roster};
     name = "bob",
     version,
     about = "Band of Brothers (series rules v2.2) on the desktop",
-    long_about = "Band of Brothers (series rules v2.2) on the desktop.\n\nWith no command, opens the built-in training scenario."
+    long_about = "Band of Brothers (series rules v2.2) on the desktop.\n\nWith no command, opens the main menu; `bob play SCENARIO` goes straight to the board."
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -47,6 +47,12 @@ pub enum Command {
         /// $XDG_DATA_HOME/band-of-brothers, else ~/.local/share/band-of-brothers).
         #[arg(long, value_name = "DIR")]
         data_dir: Option<PathBuf>,
+        /// Play against the bot, which takes this side: allies or axis.
+        #[arg(long, value_name = "SIDE", value_parser = crate::ui::vs_bot::parse_side)]
+        vs_bot: Option<crate::scenario::schema::SideId>,
+        /// The bot's level with --vs-bot: easy, normal or hard.
+        #[arg(long, default_value = "normal", value_parser = parse_level, requires = "vs_bot")]
+        level: crate::bot::Level,
     },
     /// List the scenarios built into this binary.
     List,
@@ -69,13 +75,56 @@ pub enum Command {
         #[arg(long, requires = "journal")]
         resume: bool,
     },
-    /// Replay a journal or save. `--log` prints its event log.
+    /// Replay a journal or save on the board, with replay controls; `--log`
+    /// prints its event log instead.
     Replay {
         /// The journal or save file.
         file: PathBuf,
         /// Print the event log (headless).
         #[arg(long)]
         log: bool,
+        /// Open at this position: the state after this many orders.
+        #[arg(long, value_name = "N", default_value_t = 0)]
+        at: usize,
+        /// Window size, WIDTHxHEIGHT.
+        #[arg(long, default_value = "1600x900", value_parser = parse_size)]
+        size: (u32, u32),
+        /// Render a few frames at `--at`, save this PNG and quit.
+        #[arg(long, value_name = "OUT.png")]
+        screenshot: Option<PathBuf>,
+    },
+    /// Measure frame costs: the game's own systems per frame on each
+    /// scenario, and the board's frame rate against an empty Bevy window of
+    /// the same size (run it under the display to measure, e.g. xvfb-run).
+    BenchFrames {
+        /// Scenarios to measure.
+        #[arg(default_values_t = ["training".to_string(), "guadalcanal".to_string()])]
+        scenarios: Vec<String>,
+        /// Frames to measure (after a warm-up of 30).
+        #[arg(long, default_value_t = 120)]
+        frames: u32,
+        /// Window size, WIDTHxHEIGHT.
+        #[arg(long, default_value = "1280x720", value_parser = parse_size)]
+        size: (u32, u32),
+        /// Internal: measure one window (`board`, `bare`, `sweep` or
+        /// `empty`) in this process.
+        #[arg(long, hide = true)]
+        child: Option<String>,
+    },
+    /// Play a whole game of random legal orders and journal it (for the
+    /// replay viewer and measurements).
+    RandomGame {
+        /// Scenario id, built-in file name, or path.
+        scenario: String,
+        /// The journal to write.
+        out: PathBuf,
+        /// Seed of the dice and of the random player.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Stop when a Rout destination is asked with at least this many
+        /// choices (to reach a rout choice for a screenshot).
+        #[arg(long, value_name = "N")]
+        until_rout_choices: Option<usize>,
     },
     /// Render a scenario for a few frames and save a PNG.
     Screenshot {
@@ -112,6 +161,11 @@ pub enum Command {
         /// the path to `--hover`) or `fire` (the fire preview at `--hover`).
         #[arg(long, value_parser = ["move", "fire"])]
         mode: Option<String>,
+        /// Show a screen: `menu`, `settings` or `load` (the main menu and its
+        /// views), `hand-over`, or `result` (a whole random game played
+        /// through the interface first).
+        #[arg(long, value_parser = ["menu", "settings", "load", "hand-over", "result"])]
+        screen: Option<String>,
     },
     /// Play headless games, bot against bot or against random orders, and
     /// print win rates (95% Wilson interval), draws, turns, losses, how each
@@ -182,34 +236,58 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
         }
     };
     match cli.command {
-        None => play(
-            scenario::DEFAULT_SCENARIO,
-            (1600, 900),
-            None,
-            roster,
-            aid,
-            started,
-            Some(JournalArgs::default()),
-        ),
+        None => {
+            // The main menu; the default scenario comes selected.
+            match prepare_play(
+                scenario::DEFAULT_SCENARIO,
+                Some(JournalArgs::default()),
+                &roster,
+                &aid,
+            ) {
+                Ok((loaded, journal)) => app::run_with(
+                    LaunchOptions {
+                        started,
+                        loaded,
+                        size: (1600, 900),
+                        screenshot: None,
+                        journal,
+                        replay: None,
+                        bench_frames: None,
+                    },
+                    true,
+                ),
+                Err(report) => {
+                    eprintln!("{report}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
         Some(Command::Play {
             scenario,
             size,
             resume,
             load,
             data_dir,
-        }) => play(
-            &scenario,
-            size,
-            None,
-            roster,
-            aid,
-            started,
-            Some(JournalArgs {
-                resume,
-                load,
-                data_dir,
-            }),
-        ),
+            vs_bot,
+            level,
+        }) => {
+            if let Some(side) = vs_bot {
+                crate::ui::vs_bot::request(side, level);
+            }
+            play(
+                &scenario,
+                size,
+                None,
+                roster,
+                aid,
+                started,
+                Some(JournalArgs {
+                    resume,
+                    load,
+                    data_dir,
+                }),
+            )
+        }
         Some(Command::List) => {
             print!("{}", list(&roster, &aid));
             ExitCode::SUCCESS
@@ -233,7 +311,61 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
             journal: Some(journal),
             resume,
         }) => run_script_journaled(&file, &journal, resume, &roster, &aid),
-        Some(Command::Replay { file, log }) => replay(&file, log, &roster, &aid),
+        Some(Command::Replay {
+            file, log: true, ..
+        }) => replay(&file, &roster, &aid),
+        Some(Command::Replay {
+            file,
+            at,
+            size,
+            screenshot,
+            ..
+        }) => replay_on_board(&file, at, size, screenshot, roster, aid, started),
+        Some(Command::BenchFrames {
+            scenarios,
+            frames,
+            size,
+            child: None,
+        }) => bench_frames(&scenarios, frames, size),
+        Some(Command::BenchFrames {
+            scenarios,
+            frames,
+            size,
+            child: Some(kind),
+        }) => {
+            if kind == "empty" {
+                return crate::ui::frame_stats::run_empty(size, frames);
+            }
+            let name = scenarios
+                .first()
+                .map_or(scenario::DEFAULT_SCENARIO, |s| s.as_str());
+            match scenario::load(name, &roster, &aid) {
+                Ok(loaded) => app::run(LaunchOptions {
+                    started,
+                    loaded,
+                    size,
+                    screenshot: None,
+                    journal: None,
+                    replay: None,
+                    bench_frames: Some(crate::ui::frame_stats::BoardBench {
+                        frames,
+                        label: String::new(),
+                        sweep: kind == "sweep",
+                        bare: kind == "bare",
+                    }),
+                }),
+                Err(report) => {
+                    eprintln!("{report}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
+        Some(Command::RandomGame {
+            scenario,
+            out,
+            seed,
+            until_rout_choices,
+        }) => random_game(&scenario, &out, seed, until_rout_choices, &roster, &aid),
         Some(Command::Sim {
             scenario,
             games,
@@ -270,6 +402,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
             script,
             select,
             mode,
+            screen,
         }) => play(
             &scenario,
             size,
@@ -283,12 +416,170 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
                 script,
                 select,
                 mode,
+                screen,
             }),
             roster,
             aid,
             started,
             None,
         ),
+    }
+}
+
+/// `bob replay FILE`: the journal is checked by a whole headless replay
+/// (timed) before the window opens on the board with the replay controls.
+fn replay_on_board(
+    path: &std::path::Path,
+    at: usize,
+    size: (u32, u32),
+    screenshot: Option<PathBuf>,
+    roster: Roster,
+    aid: PlayerAid,
+    started: std::time::Instant,
+) -> ExitCode {
+    let prepared = journal::read_journal(path).and_then(|read| {
+        let loaded = journal::replay::scenario_of(&read, &roster, &aid)?;
+        let (outline, whole) = journal::replay::outline(&read, &roster, &aid)?;
+        Ok((read, loaded, outline, whole))
+    });
+    let (read, loaded, outline, whole) = match prepared {
+        Ok(p) => p,
+        Err(report) => {
+            eprintln!("{report}");
+            return ExitCode::FAILURE;
+        }
+    };
+    if let Some(d) = &read.dropped {
+        eprintln!("{d}");
+    }
+    eprintln!(
+        "{}: {} orders, {} turns and phases; the whole journal replayed headlessly in {:.1} ms",
+        path.display(),
+        read.entries.len(),
+        outline.marks.len(),
+        whole.as_secs_f64() * 1000.0
+    );
+    let start = at.min(read.entries.len());
+    app::run(LaunchOptions {
+        started,
+        loaded,
+        size,
+        screenshot: screenshot.map(|path| ScreenshotRequest::plain(path, 8)),
+        journal: None,
+        replay: Some(crate::ui::replay::ReplayLaunch {
+            read,
+            outline,
+            start,
+            whole,
+        }),
+        bench_frames: None,
+    })
+}
+
+/// `bob bench-frames`: each scenario's board, and an empty window before
+/// it, each in a child process under the same display; prints the table.
+fn bench_frames(scenarios: &[String], frames: u32, size: (u32, u32)) -> ExitCode {
+    use crate::ui::frame_stats::{Figures, parse_figures};
+    let Ok(me) = std::env::current_exe() else {
+        eprintln!("bob bench-frames: cannot find the running program");
+        return ExitCode::FAILURE;
+    };
+    let run = |kind: &str, scenario: &str| -> Result<Figures, String> {
+        let out = std::process::Command::new(&me)
+            .args(["bench-frames", scenario, "--child", kind])
+            .args(["--frames", &frames.to_string()])
+            .args(["--size", &format!("{}x{}", size.0, size.1)])
+            .output()
+            .map_err(|e| format!("cannot start {}: {e}", me.display()))?;
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        stdout.lines().find_map(parse_figures).ok_or_else(|| {
+            format!(
+                "{kind} {scenario}: no figures ({}): {}",
+                out.status,
+                String::from_utf8_lossy(&out.stderr)
+            )
+        })
+    };
+    println!(
+        "{} frames after a warm-up of {}, {}x{}; still = the board as opened, bare = without the Scenario Card and Player Aid, sweep = the mouse crossing the map every frame; game systems = our systems per frame (mean / worst); main = Bevy's whole main-world update",
+        frames,
+        crate::ui::frame_stats::WARM_UP,
+        size.0,
+        size.1
+    );
+    println!(
+        "{:<12} {:<6} {:>7} {:>9} {:>7} {:>20} {:>18}",
+        "scenario", "board", "fps", "empty fps", "ratio", "game systems ms", "main ms"
+    );
+    let mut ok = true;
+    for sc in scenarios {
+        let figures = run("empty", sc)
+            .and_then(|e| Ok((e, run("board", sc)?, run("bare", sc)?, run("sweep", sc)?)));
+        match figures {
+            Ok((empty, still, bare, sweep)) => {
+                for (what, board) in [("still", still), ("bare", bare), ("sweep", sweep)] {
+                    println!(
+                        "{:<12} {:<6} {:>7.2} {:>9.2} {:>6.0}% {:>9.2} / {:>8.2} {:>8.1} / {:>7.1}",
+                        sc,
+                        what,
+                        board.fps,
+                        empty.fps,
+                        100.0 * board.fps / empty.fps.max(f64::MIN_POSITIVE),
+                        board.ours_mean,
+                        board.ours_worst,
+                        board.main_mean,
+                        board.main_worst
+                    );
+                }
+            }
+            Err(e) => {
+                eprintln!("{e}");
+                ok = false;
+            }
+        }
+    }
+    if ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
+
+/// `bob random-game SCENARIO OUT`: a whole game of random legal orders,
+/// journaled.
+fn random_game(
+    name: &str,
+    out: &std::path::Path,
+    seed: u64,
+    until_rout_choices: Option<usize>,
+    roster: &Roster,
+    aid: &PlayerAid,
+) -> ExitCode {
+    let loaded = match scenario::load(name, roster, aid) {
+        Ok(l) => l,
+        Err(report) => {
+            eprintln!("{report}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let stop = |world: &mut bevy::prelude::World| {
+        until_rout_choices.is_some_and(|n| {
+            matches!(
+                world.get_resource::<crate::phases::Pending>(),
+                Some(crate::phases::Pending(crate::phases::Decision::RoutDestination { choices, .. }))
+                    if choices.len() >= n
+            )
+        })
+    };
+    match journal::replay::random_game(loaded, roster, aid, seed, out, usize::MAX, stop) {
+        Ok(n) => {
+            println!("{}: {n} orders", out.display());
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("{}: {e}", out.display());
+            ExitCode::FAILURE
+        }
     }
 }
 
@@ -394,6 +685,8 @@ fn play(
         size,
         screenshot,
         journal,
+        replay: None,
+        bench_frames: None,
     })
 }
 
@@ -415,10 +708,7 @@ fn prepare_play(
     let dir = args.data_dir.unwrap_or_else(journal::data_dir);
     let checked =
         |path: &std::path::Path| -> Result<(scenario::Loaded, journal::JournalRead), String> {
-            let read = journal::read_journal(path).map_err(|r| r.to_string())?;
-            let loaded =
-                journal::replay::scenario_of(&read, roster, aid).map_err(|r| r.to_string())?;
-            journal::replay(&read, roster, aid).map_err(|r| r.to_string())?;
+            let (loaded, read) = crate::ui::menu::check_journal(path, roster, aid)?;
             if let Some(d) = &read.dropped {
                 eprintln!("{d}");
             }
@@ -494,14 +784,7 @@ fn run_script_journaled(
 }
 
 /// `bob replay FILE --log`.
-fn replay(path: &std::path::Path, log: bool, roster: &Roster, aid: &PlayerAid) -> ExitCode {
-    if !log {
-        eprintln!(
-            "bob replay: the board replay is not built yet; `bob replay {} --log` prints the event log",
-            path.display()
-        );
-        return ExitCode::from(2);
-    }
+fn replay(path: &std::path::Path, roster: &Roster, aid: &PlayerAid) -> ExitCode {
     match journal::replay_lines(path, roster, aid) {
         Ok((lines, dropped)) => {
             if let Some(d) = dropped {

@@ -17,5 +17,6 @@ pub mod journal;
 pub mod phases;
 pub mod rules;
 pub mod scenario;
+pub mod settings;
 pub mod ui;
 pub mod world;

@@ -1034,3 +1034,43 @@ fn concealed_setup_must_be_entitled_to_its_counter() {
         "bad.ron:50:14: unit A1 may not set up Concealed: A2 is Open Ground in the LOS of the enemy at E3: a Conceal counter needs Beneficial Terrain, no enemy LOS, a Hedgerow or Wall alongside, or a Hill (R 15.0)\n"
     );
 }
+
+/// R 18.0: a reinforcement entering by an edge may be kept off board for a
+/// later turn, but not past the last turn.
+#[test]
+fn reinforcements_may_be_kept_off_board_until_the_last_turn() {
+    let out = script_output("hold");
+    let lines: Vec<&str> = out.lines().collect();
+    let from = |first: &str| {
+        let i = lines.iter().position(|l| *l == first).expect(first);
+        lines[i..i + 3].to_vec()
+    };
+    assert_eq!(
+        from("Turn 2 begins (R 13.0)"),
+        [
+            "Turn 2 begins (R 13.0)",
+            "Axis to decide: where G2 enters or to keep it off board, one of F1, F2, F3, F4, F5 (R 18.0)",
+            "G2 is kept off board until a later turn (R 18.0)",
+        ]
+    );
+    assert_eq!(
+        from("Turn 3 begins (R 13.0)"),
+        [
+            "Turn 3 begins (R 13.0)",
+            "Axis to decide: where G2 enters, one of F1, F2, F3, F4, F5 (R 18.0)",
+            "G2 enters as a reinforcement at F1 (R 18.0)",
+        ]
+    );
+    let script = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/scripts/hold.ron"
+    ))
+    .unwrap()
+    .replace("place(unit: \"G2\", at: \"F1\")", "hold(unit: \"G2\")");
+    let (code, _, err) = run_script_text("hold_last.ron", &script);
+    assert_eq!(code, Some(1));
+    assert!(
+        err.ends_with("refused: G2 must enter now: reinforcements entering in their AOC, or on the last turn, cannot be kept off board (R 18.0)\n"),
+        "{err}"
+    );
+}

@@ -1,5 +1,5 @@
-//! Hostile input: every RON reader (scenario, journal/save, script, the
-//! roster and Player Aid data files) fed thousands of byte-level mutations of
+//! Hostile input: every RON reader (scenario, journal/save, script,
+//! settings, the roster and Player Aid data files) fed thousands of byte-level mutations of
 //! real files answers with a result or a located error, never a panic or a
 //! hang; the hand-written bad files in `tests/bad/` each give their exact
 //! message (`NAME.expected`); a 50 MB file is refused before it is read.
@@ -212,6 +212,12 @@ fn outcome(path: &Path) -> String {
         });
         return result.unwrap_or_else(|r| r.to_string());
     }
+    if file.starts_with("settings-") {
+        return match bob::settings::parse(&name, &bytes) {
+            Ok(_) => "ok".into(),
+            Err(r) => r.to_string(),
+        };
+    }
     if file.starts_with("script-") {
         let result = script::parse(&name, &bytes).and_then(|s| script::run(&s, &roster, &aid));
         return match result {
@@ -311,4 +317,15 @@ fn a_50_mb_file_of_junk_is_refused_before_it_is_read() {
         p.message,
         "file is 4194305 bytes; the limit is 4194304 bytes"
     );
+}
+
+#[test]
+fn mutated_settings_never_panic() {
+    let good = "(\n    hand_over: true,\n    dice_seconds: 0.6,\n    ui_scale: 1.25,\n    vs_bot: false,\n)\n";
+    assert!(bob::settings::parse("settings.ron", good.as_bytes()).is_ok());
+    let (n, refused) = campaign(good.as_bytes(), 400, 3000, |b| {
+        bob::settings::parse("settings.ron", b).map(|_| ())
+    });
+    eprintln!("settings: {n} mutations, {refused} refused");
+    assert!(refused > 1500, "{refused}");
 }

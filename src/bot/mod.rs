@@ -102,6 +102,14 @@ pub struct Bot {
     rng: Lcg,
     los: LosCache,
     types: TypeCache,
+    /// Reach maps by (unit, hex, enemy positions).
+    #[allow(clippy::type_complexity)]
+    reach: view::FastMap<
+        (Entity, crate::scenario::Coord, u64),
+        std::sync::Arc<
+            std::collections::HashMap<crate::scenario::Coord, crate::ui::reach::Reached>,
+        >,
+    >,
 }
 
 impl Bot {
@@ -111,6 +119,7 @@ impl Bot {
             rng: Lcg(seed ^ 0xb07_b07),
             los: LosCache::default(),
             types: TypeCache::default(),
+            reach: Default::default(),
         }
     }
 

@@ -22,11 +22,11 @@ use crate::rules::rout::edge_distance;
 use crate::scenario::Coord;
 use crate::scenario::roster::{FireRange, UnitClass};
 use crate::scenario::schema::{MapEdge, VictoryCondition};
-use crate::ui::reach::{path_to, reachable};
+use crate::ui::reach::{Reached, path_to, reachable};
 use crate::world::{ActiveScenario, Facing};
 
 use super::Bot;
-use super::view::{Piece, View, odds_value, threat};
+use super::view::{FastMap, Piece, View, odds_value, threat};
 
 /// What the scenario asks of the bot's side (R 18.0).
 pub struct Goals {
@@ -39,6 +39,8 @@ pub struct Goals {
     pub exit: Option<MapEdge>,
     /// Each enemy Squad/WT eliminated counts toward victory.
     pub kills_count: bool,
+    /// The side must take victory hexes from the enemy (R 18.0).
+    pub attacker: bool,
     /// The enemy's units, for a side with no hex to take.
     pub enemies: Vec<Coord>,
 }
@@ -52,6 +54,7 @@ impl Goals {
             wanted: Vec::new(),
             exit: None,
             kills_count: false,
+            attacker: false,
             enemies: view
                 .enemies()
                 .filter(|p| !p.in_cave)
@@ -60,7 +63,8 @@ impl Goals {
         };
         for c in &sc.victory {
             match c {
-                VictoryCondition::ControlHexes { hexes, .. } => {
+                VictoryCondition::ControlHexes { hexes, side, .. } => {
+                    goals.attacker |= *side == view.me;
                     for h in hexes {
                         if let Ok(at) = Coord::parse(h, view.board.columns, view.board.rows) {
                             goals.hexes.push(at);
@@ -227,7 +231,16 @@ pub fn operations(bot: &mut Bot, world: &mut World, view: &View) -> Order {
     let j = bot.level.judgement();
     let goals = Goals::of(world, view);
     let facing_rule = crate::engine::fire::facing_in_use(world);
-    let mut candidates: Vec<(f32, Order)> = Vec::new();
+    let mut candidates: Vec<(f32, Cand)> = Vec::new();
+    let mut reaches: Vec<std::sync::Arc<HashMap<Coord, Reached>>> = Vec::new();
+    let enemy_key = {
+        use std::hash::{Hash, Hasher};
+        let mut h = super::view::FastHasher::default();
+        for e in view.enemies() {
+            (e.at, e.in_cave).hash(&mut h);
+        }
+        h.finish()
+    };
     let ready: Vec<Piece> = view
         .mine()
         .filter(|p| !p.used && !p.op_fire)
@@ -243,16 +256,33 @@ pub fn operations(bot: &mut Bot, world: &mut World, view: &View) -> Order {
         v.dedup();
         v
     };
-    let mut danger_cache: HashMap<Coord, f32> = HashMap::new();
-    let mut exposure_cache: HashMap<Coord, f32> = HashMap::new();
+    // The clock (R 18.0): the side that must take hexes presses harder,
+    // minding fire less, as the last turn comes.
+    let urgency = world
+        .get_resource::<crate::world::TurnTrack>()
+        .map_or(0.0, |t| {
+            f32::from(t.turn.saturating_sub(1)) / f32::from(t.last_turn.max(2) - 1)
+        });
+    let attacker = goals.attacker;
+    let (progress_w, danger_w) = if attacker {
+        (
+            j.progress * (1.0 + urgency),
+            j.danger * (1.0 - 0.6 * urgency),
+        )
+    } else {
+        (j.progress, j.danger)
+    };
+    let take_bonus = if attacker { 1.0 + urgency } else { 1.0 };
+    let mut danger_cache: FastMap<Coord, f32> = FastMap::default();
+    let mut exposure_cache: FastMap<Coord, f32> = FastMap::default();
     for u in &ready {
         if u.is_decoy() || u.in_cave {
             // Decoys and Cave units keep still (a Decoy that fires or is
             // fired on is gone, R 15.0).
-            candidates.push((0.0, Order::MarkUsed { unit: u.id.clone() }));
+            candidates.push((0.0, Cand::Order(Order::MarkUsed { unit: u.id.clone() })));
             // A Squad bound to a Banzai Charge may only charge or be marked
             // Op Fire (R 59.6).
-            candidates.push((0.0, op_fire_fallback(u.id.clone())));
+            candidates.push((0.0, Cand::Order(op_fire_fallback(u.id.clone()))));
             continue;
         }
         let in_melee = view.count_at(view.me.other(), u.at) > 0;
@@ -275,11 +305,11 @@ pub fn operations(bot: &mut Bot, world: &mut World, view: &View) -> Order {
             if v > 0.0 {
                 candidates.push((
                     v,
-                    Order::Fire {
+                    Cand::Order(Order::Fire {
                         unit: u.id.clone(),
                         target: h.label(),
                         facing: None,
-                    },
+                    }),
                 ));
             }
         }
@@ -307,14 +337,14 @@ pub fn operations(bot: &mut Bot, world: &mut World, view: &View) -> Order {
             };
             candidates.push((
                 v,
-                Order::MarkOpFire {
+                Cand::Order(Order::MarkOpFire {
                     unit: u.id.clone(),
                     facing,
-                },
+                }),
             ));
         }
-        candidates.push((0.0, Order::MarkUsed { unit: u.id.clone() }));
-        candidates.push((0.0, op_fire_fallback(u.id.clone())));
+        candidates.push((0.0, Cand::Order(Order::MarkUsed { unit: u.id.clone() })));
+        candidates.push((0.0, Cand::Order(op_fire_fallback(u.id.clone()))));
         // Moves (R 5.0).
         let here_danger = *danger_cache
             .entry(u.at)
@@ -326,7 +356,18 @@ pub fn operations(bot: &mut Bot, world: &mut World, view: &View) -> Order {
                 .count()
                 == 1;
         let start_dist = goals.distance(u.at) as f32;
-        let reach_map = reachable(world, u.entity);
+        // A unit's reach changes only when it or an enemy unit moves.
+        if bot.reach.len() > 4096 {
+            bot.reach.clear();
+        }
+        let reach_map = bot
+            .reach
+            .entry((u.entity, u.at, enemy_key))
+            .or_insert_with(|| std::sync::Arc::new(reachable(world, u.entity)))
+            .clone();
+        reaches.push(reach_map.clone());
+        let unit_index = reaches.len() - 1;
+        let mut path_exposure: FastMap<Coord, f32> = FastMap::default();
         let fully_suppressed = u.suppression == SuppressionLevel::Full;
         // In map order, so equal values keep one order from run to run.
         let mut hexes: Vec<Coord> = reach_map.keys().copied().collect();
@@ -339,16 +380,16 @@ pub fn operations(bot: &mut Bot, world: &mut World, view: &View) -> Order {
             if fully_suppressed && !view.beneficial(to) {
                 continue;
             }
-            let path = path_to(&reach_map, to);
-            if path.is_empty() {
-                continue;
-            }
-            let mut v = j.progress * (start_dist - goals.distance(to) as f32);
+            let mut v = progress_w * (start_dist - goals.distance(to) as f32);
             if holding {
-                v -= 1.0;
+                v -= take_bonus;
             }
             if goals.wanted.contains(&to) {
-                v += if enemies_there == 0 { 1.0 } else { 0.5 };
+                v += if enemies_there == 0 {
+                    take_bonus
+                } else {
+                    0.5 * take_bonus
+                };
             } else if goals.hexes.contains(&to) && view.count_at(view.me, to) == 0 {
                 v += 0.5;
             }
@@ -363,25 +404,89 @@ pub fn operations(bot: &mut Bot, world: &mut World, view: &View) -> Order {
             let end_danger = *danger_cache
                 .entry(to)
                 .or_insert_with(|| danger_at(bot, view, to, false));
-            v -= j.danger * (end_danger - here_danger);
-            let mut exp = 0.0;
-            for c in &path {
-                exp += *exposure_cache
-                    .entry(*c)
-                    .or_insert_with(|| exposure(bot, view, *c));
-            }
+            v -= danger_w * (end_danger - here_danger);
+            let exp = along(
+                bot,
+                view,
+                &reach_map,
+                to,
+                &mut path_exposure,
+                &mut exposure_cache,
+            );
             v -= j.path_danger * exp;
             if !view.beneficial(to) {
                 v -= 0.02;
             }
             candidates.push((
                 v,
-                Order::plain_move(u.id.clone(), path.iter().map(|c| c.label()).collect()),
+                Cand::Move {
+                    unit: unit_index,
+                    id: u.id.clone(),
+                    to,
+                },
             ));
         }
     }
     candidates.sort_by(|a, b| b.0.total_cmp(&a.0));
-    choose(bot, world, candidates, j)
+    choose(bot, world, candidates, &reaches, j)
+}
+
+/// A candidate order; a move's path is spelled out only when it is
+/// checked.
+enum Cand {
+    Order(Order),
+    Move { unit: usize, id: String, to: Coord },
+}
+
+impl Cand {
+    fn order(&self, reaches: &[std::sync::Arc<HashMap<Coord, Reached>>]) -> Order {
+        match self {
+            Cand::Order(o) => o.clone(),
+            Cand::Move { unit, id, to } => Order::plain_move(
+                id.clone(),
+                path_to(&reaches[*unit], *to)
+                    .iter()
+                    .map(|c| c.label())
+                    .collect(),
+            ),
+        }
+    }
+}
+
+/// The Op Fire met along the path into `to` (R 9.0), summed hex by hex
+/// over the reach tree.
+fn along(
+    bot: &mut Bot,
+    view: &View,
+    reach: &HashMap<Coord, Reached>,
+    to: Coord,
+    memo: &mut FastMap<Coord, f32>,
+    exposure_cache: &mut FastMap<Coord, f32>,
+) -> f32 {
+    let mut chain = Vec::new();
+    let mut at = to;
+    let mut base = 0.0;
+    while let Some(r) = reach.get(&at) {
+        if let Some(m) = memo.get(&at) {
+            base = *m;
+            break;
+        }
+        let Some(prev) = r.prev else {
+            break;
+        };
+        chain.push(at);
+        at = prev;
+        if chain.len() > reach.len() {
+            break;
+        }
+    }
+    for c in chain.into_iter().rev() {
+        base += *exposure_cache
+            .entry(c)
+            .or_insert_with(|| exposure(bot, view, c));
+        memo.insert(c, base);
+    }
+    base
 }
 
 /// The best candidate the engine accepts, a lesser one now and then by the
@@ -390,7 +495,8 @@ pub fn operations(bot: &mut Bot, world: &mut World, view: &View) -> Order {
 fn choose(
     bot: &mut Bot,
     world: &mut World,
-    candidates: Vec<(f32, Order)>,
+    candidates: Vec<(f32, Cand)>,
+    reaches: &[std::sync::Arc<HashMap<Coord, Reached>>],
     j: super::Judgement,
 ) -> Order {
     let pass_ok = check(world, &Order::Pass).is_ok();
@@ -402,9 +508,10 @@ fn choose(
     if j.mistake > 0.0 && (bot.rng.below(1000) as f32) < j.mistake * 1000.0 {
         start = bot.rng.below(j.mistake_among.min(candidates.len()).max(1));
     }
-    for (_, order) in candidates.iter().skip(start).chain(candidates.iter()) {
-        if check(world, order).is_ok() {
-            return order.clone();
+    for (_, cand) in candidates.iter().skip(start).chain(candidates.iter()) {
+        let order = cand.order(reaches);
+        if check(world, &order).is_ok() {
+            return order;
         }
     }
     Order::Pass

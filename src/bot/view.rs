@@ -245,11 +245,44 @@ impl TypeCache {
     }
 }
 
+/// A small fast hasher for the bot's caches (keys are a few small
+/// integers; SipHash showed in the profile).
+#[derive(Default, Clone, Copy)]
+pub struct FastHasher(u64);
+
+impl std::hash::Hasher for FastHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for b in bytes {
+            self.write_u64(u64::from(*b));
+        }
+    }
+
+    fn write_u8(&mut self, i: u8) {
+        self.write_u64(u64::from(i));
+    }
+
+    fn write_u64(&mut self, i: u64) {
+        self.0 = (self.0.rotate_left(5) ^ i).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    fn write_usize(&mut self, i: usize) {
+        self.write_u64(i as u64);
+    }
+}
+
+pub type FastMap<K, V> = HashMap<K, V, std::hash::BuildHasherDefault<FastHasher>>;
+
 /// LOS between hexes depends on the map only (R 14.0): traced once per
 /// pair and kept for the game.
 #[derive(Default)]
 pub struct LosCache {
-    map: HashMap<(Coord, Coord), Option<u8>>,
+    map: FastMap<(Coord, Coord), Option<u8>>,
+    /// Threats already reckoned: (from, to, unit type, reduced, kind, motion).
+    threats: FastMap<(Coord, Coord, usize, bool, u8, u8), f32>,
     board: usize,
 }
 
@@ -265,6 +298,7 @@ impl LosCache {
         let id = Arc::as_ptr(board) as usize;
         if id != self.board {
             self.map.clear();
+            self.threats.clear();
             self.board = id;
         }
         *self.map.entry((from, to)).or_insert_with(|| {
@@ -299,35 +333,50 @@ pub fn threat(
     if from == to {
         return 0.0;
     }
-    let Some(hindrances) = los.sight(&view.board, &view.aid, from, to) else {
-        return 0.0;
-    };
-    let mut ctx = FireContext::new(
-        kind,
-        Firer::of(firer, reduced),
-        Hexes(from.distance(to)),
-        view.terrain_key(to),
+    let key = (
+        from,
+        to,
+        firer as *const UnitType as usize,
+        reduced,
+        kind as u8 * 2 + view.me.index() as u8,
+        moving.map_or(0, |open| 1 + u8::from(open)),
     );
-    ctx.hindrances = hindrances;
-    if let Some(open_ground) = moving {
-        ctx.target_motion = Motion::Moving {
-            open_ground: open_ground && hindrances == 0,
-            on_path: false,
-        };
+    if let Some(t) = los.threats.get(&key) {
+        return *t;
     }
-    let Ok(b) = infantry_fp(&view.aid, &ctx) else {
-        return 0.0;
+    let t = 'reckon: {
+        let Some(hindrances) = los.sight(&view.board, &view.aid, from, to) else {
+            break 'reckon 0.0;
+        };
+        let mut ctx = FireContext::new(
+            kind,
+            Firer::of(firer, reduced),
+            Hexes(from.distance(to)),
+            view.terrain_key(to),
+        );
+        ctx.hindrances = hindrances;
+        if let Some(open_ground) = moving {
+            ctx.target_motion = Motion::Moving {
+                open_ground: open_ground && hindrances == 0,
+                on_path: false,
+            };
+        }
+        let Ok(b) = infantry_fp(&view.aid, &ctx) else {
+            break 'reckon 0.0;
+        };
+        let side = view.typical_mine.full;
+        let o = fire_odds(
+            &view.aid,
+            b.total,
+            OddsTarget {
+                casualty: side.casualty,
+                suppression: SuppressionLevel::None,
+            },
+            b.within_normal_range,
+            b.adjacent,
+        );
+        odds_value(&o)
     };
-    let side = view.typical_mine.full;
-    let o = fire_odds(
-        &view.aid,
-        b.total,
-        OddsTarget {
-            casualty: side.casualty,
-            suppression: SuppressionLevel::None,
-        },
-        b.within_normal_range,
-        b.adjacent,
-    );
-    odds_value(&o)
+    los.threats.insert(key, t);
+    t
 }

@@ -255,6 +255,8 @@ pub enum GameEvent {
     TurnBegins { turn: u8 },
     /// A reinforcement enters play (R 16.1, R 18.0).
     Reinforces { unit: String, at: String },
+    /// A reinforcement kept off board until a later turn (R 18.0).
+    ReinforcementHeld { unit: String },
     /// The scenario is over: the winner (or a draw), each condition and why,
     /// and the losses of each side (R 18.0).
     GameEnded {
@@ -607,6 +609,9 @@ impl GameEvent {
             GameEvent::TurnBegins { turn } => format!("Turn {turn} begins (R 13.0)"),
             GameEvent::Reinforces { unit, at } => {
                 format!("{unit} enters as a reinforcement at {at} (R 18.0)")
+            }
+            GameEvent::ReinforcementHeld { unit } => {
+                format!("{unit} is kept off board until a later turn (R 18.0)")
             }
             GameEvent::GameEnded {
                 winner,

@@ -273,7 +273,8 @@ fn apply_order(world: &mut World, order: &Order) -> Result<Vec<GameEvent>, Refus
         | Order::Rout { .. }
         | Order::Melee { .. }
         | Order::Casualties { .. }
-        | Order::Place { .. } => return Err(Refusal::NothingToAnswer),
+        | Order::Place { .. }
+        | Order::Hold { .. } => return Err(Refusal::NothingToAnswer),
     }
     Ok(events)
 }
@@ -514,7 +515,8 @@ pub fn check(world: &mut World, order: &Order) -> Result<(), Refusal> {
         | Order::Rout { .. }
         | Order::Melee { .. }
         | Order::Casualties { .. }
-        | Order::Place { .. } => Err(Refusal::NothingToAnswer),
+        | Order::Place { .. }
+        | Order::Hold { .. } => Err(Refusal::NothingToAnswer),
     };
     checked?;
     // A Banzai Charge binds the Japanese Squads (R 59.6).

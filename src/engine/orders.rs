@@ -71,6 +71,8 @@ pub enum Order {
     Casualties { units: Vec<String> },
     /// Where a reinforcement enters (R 16.1, R 18.0).
     Place { unit: String, at: String },
+    /// Keep a reinforcement off board until a later turn (R 18.0).
+    Hold { unit: String },
     /// The answer to a Combat Event choice: the units (or the entry
     /// number) picked by the player rolling on the table (R 17.0).
     CombatEvent { picks: Vec<String> },

@@ -4,13 +4,14 @@
 
 use std::path::Path;
 
+use bevy::ecs::system::RunSystemOnce;
 use bevy::prelude::*;
 
-use crate::engine::{Dice, headless_world};
+use crate::engine::{Dice, GameEvent, headless_world};
 use crate::phases::{apply, begin_game};
 use crate::scenario::validate::{Problem, parse_ron};
 use crate::scenario::{self, FileReport, Loaded, PlayerAid, Roster, Scenario};
-use crate::world::{ActiveScenario, TurnTrack};
+use crate::world::{ActiveScenario, Phase, TurnTrack};
 
 use super::file::{JournalRead, read_journal};
 use super::{FORMAT, Header, Summary, content_hash, state_hash};
@@ -126,39 +127,71 @@ pub fn scenario_of(
     Ok(loaded)
 }
 
+/// Puts a journal's dice (seed, then forced rolls) into `world`.
+pub fn insert_dice(world: &mut World, header: &Header) {
+    let mut dice = Dice::seeded(header.seed);
+    dice.force(header.rolls.iter().copied());
+    world.insert_resource(dice);
+}
+
+/// Checks the state after entry `index` (0-based) against the hash the
+/// journal recorded; the error names file, line and field `state`.
+pub fn check_state(world: &mut World, read: &JournalRead, index: usize) -> Result<(), FileReport> {
+    let Some((no, entry)) = read.entries.get(index) else {
+        return Ok(());
+    };
+    let hash = format!("{:016x}", state_hash(world));
+    if hash == entry.state {
+        return Ok(());
+    }
+    Err(report(
+        read,
+        *no,
+        "state",
+        format!(
+            "field `state`: after order {} the game is in state {hash}, the journal recorded {} (written by another version of the rules?)",
+            entry.n, entry.state
+        ),
+    ))
+}
+
+/// The refusal of entry `index` on replay, as a file report.
+pub fn refused(read: &JournalRead, index: usize, why: &dyn std::fmt::Display) -> FileReport {
+    let (no, n) = read.entries.get(index).map_or((1, 0), |(l, e)| (*l, e.n));
+    report(
+        read,
+        no,
+        "order",
+        format!("field `order`: order {n} is refused on replay: {why}"),
+    )
+}
+
+/// Plays a journal's dice and entries into `world`, which holds its
+/// scenario at setup, calling `each` with the position reached (0 after the
+/// game's start, `i + 1` after entry `i`) and the events that led there.
+pub fn replay_each(
+    world: &mut World,
+    read: &JournalRead,
+    mut each: impl FnMut(&mut World, usize, &[GameEvent]),
+) -> Result<(), FileReport> {
+    insert_dice(world, &read.header);
+    let start = begin_game(world);
+    each(world, 0, &start);
+    for (i, (_, entry)) in read.entries.iter().enumerate() {
+        let events = apply(world, &entry.order).map_err(|r| refused(read, i, &r))?;
+        check_state(world, read, i)?;
+        each(world, i + 1, &events);
+    }
+    Ok(())
+}
+
 /// Plays a journal's dice and entries into `world`, which holds its
 /// scenario at setup. Returns the event log.
 pub fn replay_into(world: &mut World, read: &JournalRead) -> Result<Vec<String>, FileReport> {
-    let h = &read.header;
-    let mut dice = Dice::seeded(h.seed);
-    dice.force(h.rolls.iter().copied());
-    world.insert_resource(dice);
-    let mut lines: Vec<String> = begin_game(world).iter().map(|e| e.line()).collect();
-    for (no, entry) in &read.entries {
-        match apply(world, &entry.order) {
-            Ok(events) => lines.extend(events.iter().map(|e| e.line())),
-            Err(r) => {
-                return Err(report(
-                    read,
-                    *no,
-                    "order",
-                    format!("field `order`: order {} is refused on replay: {r}", entry.n),
-                ));
-            }
-        }
-        let hash = format!("{:016x}", state_hash(world));
-        if hash != entry.state {
-            return Err(report(
-                read,
-                *no,
-                "state",
-                format!(
-                    "field `state`: after order {} the game is in state {hash}, the journal recorded {} (written by another version of the rules?)",
-                    entry.n, entry.state
-                ),
-            ));
-        }
-    }
+    let mut lines = Vec::new();
+    replay_each(world, read, |_, _, events| {
+        lines.extend(events.iter().map(|e| e.line()));
+    })?;
     Ok(lines)
 }
 
@@ -222,4 +255,168 @@ pub fn save(to: &Path, read: &JournalRead, world: &World) -> std::io::Result<Sum
     header.summary = Some(summary.clone());
     super::file::write_copy(to, &header, &read.entries)?;
     Ok(summary)
+}
+
+/// Where each position of a replay stands: position `k` is the state after
+/// the journal's first `k` entries (0 = the game's start).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Outline {
+    /// Turn and phase of every position, `entries + 1` of them.
+    pub positions: Vec<(u8, Phase)>,
+    /// The first position of every turn and phase the game went through,
+    /// in order: a phase that runs inside one entry (a Recovery Phase) is
+    /// marked at the position after that entry.
+    pub marks: Vec<Mark>,
+}
+
+/// One turn and phase of the game and the position where it is first seen.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Mark {
+    pub turn: u8,
+    pub phase: Phase,
+    pub position: usize,
+}
+
+impl Mark {
+    pub fn label(&self) -> String {
+        format!("Turn {} - {}", self.turn, self.phase.name())
+    }
+}
+
+impl Outline {
+    fn note(&mut self, turn: u8, phase: Phase, position: usize) {
+        if !self
+            .marks
+            .iter()
+            .any(|m| m.turn == turn && m.phase == phase)
+        {
+            self.marks.push(Mark {
+                turn,
+                phase,
+                position,
+            });
+        }
+    }
+
+    /// The turns and phases an entry's events went through, from `turn`.
+    fn note_events(&mut self, mut turn: u8, events: &[GameEvent], position: usize) {
+        for e in events {
+            match e {
+                GameEvent::TurnBegins { turn: t } => turn = *t,
+                GameEvent::PhaseEnded { next, .. } => self.note(turn, *next, position),
+                _ => {}
+            }
+        }
+    }
+
+    /// The mark a position belongs to (the last one at or before it).
+    pub fn mark_of(&self, position: usize) -> Option<&Mark> {
+        self.marks.iter().rev().find(|m| m.position <= position)
+    }
+}
+
+fn turn_phase(world: &World) -> (u8, Phase) {
+    world
+        .get_resource::<TurnTrack>()
+        .map_or((0, Phase::Setup), |t| (t.turn, t.phase))
+}
+
+/// Replays a journal headlessly and outlines it for the replay viewer;
+/// also returns how long the whole replay took.
+pub fn outline(
+    read: &JournalRead,
+    roster: &Roster,
+    aid: &PlayerAid,
+) -> Result<(Outline, std::time::Duration), FileReport> {
+    let loaded = scenario_of(read, roster, aid)?;
+    let started = std::time::Instant::now();
+    let mut world = headless_world(loaded, roster.clone(), aid.clone(), read.header.seed);
+    let mut out = Outline::default();
+    let mut before = (1, Phase::Setup);
+    replay_each(&mut world, read, |world, position, events| {
+        out.note_events(before.0, events, position);
+        let now = turn_phase(world);
+        out.note(now.0, now.1, position);
+        out.positions.push(now);
+        before = now;
+    })?;
+    Ok((out, started.elapsed()))
+}
+
+/// The resources a world held before its game began (the application's own
+/// and the scenario's data); [`reset_to_setup`] drops every other one.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct Baseline(pub std::collections::HashSet<bevy::ecs::component::ComponentId>);
+
+impl Baseline {
+    pub fn of(world: &World) -> Baseline {
+        Baseline(world.iter_resources().map(|(info, _)| info.id()).collect())
+    }
+}
+
+/// Puts a world back to its scenario's setup, as `spawn_scenario` left it:
+/// the hexes, units and fortifications are spawned again and every resource
+/// the game added since the baseline is removed. The viewer is kept.
+pub fn reset_to_setup(world: &mut World, baseline: &Baseline) {
+    use crate::world::{FortificationCounter, HexCell, Unit, Viewer};
+    let mut q = world
+        .query_filtered::<Entity, Or<(With<Unit>, With<FortificationCounter>, With<HexCell>)>>();
+    let doomed: Vec<Entity> = q.iter(world).collect();
+    for e in doomed {
+        world.despawn(e);
+    }
+    let extra: Vec<_> = world
+        .iter_resources()
+        .map(|(info, _)| info.id())
+        .filter(|id| !baseline.0.contains(id))
+        .collect();
+    for id in extra {
+        world.remove_resource_by_id(id);
+    }
+    let viewer = world.get_resource::<Viewer>().copied();
+    // spawn_scenario only spawns entities and inserts resources: it cannot fail.
+    if let Err(e) = world.run_system_once(crate::world::spawn::spawn_scenario) {
+        error!("setting up the scenario again: {e}");
+    }
+    if let Some(v) = viewer {
+        world.insert_resource(v);
+    }
+}
+
+/// A seeded game of random legal orders (`engine::random`), journaled to
+/// `path` as it is played, until the game is over, `stop` says so, or
+/// `max_orders` were accepted. Returns the orders accepted.
+pub fn random_game(
+    loaded: Loaded,
+    roster: &Roster,
+    aid: &PlayerAid,
+    seed: u64,
+    path: &Path,
+    max_orders: usize,
+    mut stop: impl FnMut(&mut World) -> bool,
+) -> std::io::Result<usize> {
+    use crate::engine::random::{Lcg, random_order};
+    let header = header_for(&loaded.scenario, seed, &[]);
+    let mut world = headless_world(loaded, roster.clone(), aid.clone(), seed);
+    let mut writer = super::file::JournalWriter::create(path, &header)?;
+    let mut rng = Lcg(seed ^ 0x5eed);
+    begin_game(&mut world);
+    let mut accepted = 0;
+    let mut tries = 0;
+    while accepted < max_orders && tries < 200_000 {
+        if world
+            .get_resource::<crate::phases::end::GameOver>()
+            .is_some()
+            || stop(&mut world)
+        {
+            break;
+        }
+        tries += 1;
+        let order = random_order(&mut world, &mut rng);
+        if apply(&mut world, &order).is_ok() {
+            writer.append(&order, state_hash(&mut world))?;
+            accepted += 1;
+        }
+    }
+    Ok(accepted)
 }

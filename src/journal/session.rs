@@ -185,8 +185,8 @@ fn new_game(world: &mut World, path: &Path) {
 }
 
 /// What to tell the player about an unfinished journal; None when there is
-/// nothing to resume (no order yet).
-fn offer(world: &mut World, path: &Path) -> Option<ResumeOffer> {
+/// nothing to resume (no order yet, or the game is over).
+pub fn offer(world: &mut World, path: &Path) -> Option<ResumeOffer> {
     let roster = world.resource::<RosterRes>().0.clone();
     let aid = world.resource::<AidRes>().0.clone();
     let read = match read_journal(path) {
@@ -205,6 +205,13 @@ fn offer(world: &mut World, path: &Path) -> Option<ResumeOffer> {
         return None;
     }
     match replay(&read, &roster, &aid) {
+        Ok(r)
+            if r.world
+                .get_resource::<crate::phases::end::GameOver>()
+                .is_some() =>
+        {
+            None
+        }
         Ok(r) => {
             let s = super::replay::summary_of(&r.world, read.entries.len());
             let mut text = format!(

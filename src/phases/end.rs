@@ -176,22 +176,41 @@ fn entry_hexes(world: &mut World, side: SideId, entry: &Entry) -> Vec<Coord> {
     out
 }
 
+/// Reinforcements kept off board this turn (R 18.0), with the turn.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct Held {
+    pub turn: u8,
+    pub units: Vec<String>,
+}
+
 /// Before a turn begins, its reinforcements enter (R 18.0): one at a time,
 /// the owner choosing where when there is a choice. True when all are in.
 /// A reinforcement with nowhere legal to enter waits for the next turn.
+/// One that enters by an edge or on named hexes may be kept off board for
+/// a later turn; one that enters in its AOC must come on the turn it
+/// arrives (R 18.0), and none is held past the last turn.
 pub fn place_reinforcements(world: &mut World, events: &mut Vec<GameEvent>) -> bool {
     let sc = world.resource::<ActiveScenario>().scenario.clone();
     let turn = world.resource::<TurnTrack>().turn;
     world.init_resource::<Entered>();
+    if world.get_resource::<Held>().is_none_or(|h| h.turn != turn) {
+        world.insert_resource(Held {
+            turn,
+            units: Vec::new(),
+        });
+    }
     for r in sc.reinforcements.iter().filter(|r| r.turn <= turn) {
         for u in &r.units {
-            if world.resource::<Entered>().0.contains(&u.id) {
+            if world.resource::<Entered>().0.contains(&u.id)
+                || world.resource::<Held>().units.contains(&u.id)
+            {
                 continue;
             }
             let hexes = entry_hexes(world, r.side, &r.entry);
+            let may_hold = r.entry != Entry::AreaOfControl && turn < sc.turns;
             match hexes.as_slice() {
                 [] => continue,
-                [only] => enter(world, &u.id, *only, events),
+                [only] if !may_hold => enter(world, &u.id, *only, events),
                 many => {
                     ask(
                         world,
@@ -199,6 +218,7 @@ pub fn place_reinforcements(world: &mut World, events: &mut Vec<GameEvent>) -> b
                             side: r.side,
                             unit: u.id.clone(),
                             choices: many.iter().map(|c| c.label()).collect(),
+                            may_hold,
                         },
                         events,
                     );
@@ -208,6 +228,36 @@ pub fn place_reinforcements(world: &mut World, events: &mut Vec<GameEvent>) -> b
         }
     }
     true
+}
+
+/// The owner keeps a reinforcement off board until a later turn (R 18.0).
+pub fn answer_hold(
+    world: &mut World,
+    decision: &Decision,
+    unit: &str,
+    events: &mut Vec<GameEvent>,
+) -> Result<(), Refusal> {
+    let Decision::Reinforcement {
+        unit: arriving,
+        may_hold,
+        ..
+    } = decision
+    else {
+        return Err(Refusal::NothingToAnswer);
+    };
+    if unit != arriving || !may_hold {
+        return Err(Refusal::WrongAnswer {
+            reason: format!(
+                "{arriving} must enter now: reinforcements entering in their AOC, or on the last turn, cannot be kept off board (R 18.0)"
+            ),
+        });
+    }
+    world.remove_resource::<Pending>();
+    world.resource_mut::<Held>().units.push(unit.to_string());
+    events.push(GameEvent::ReinforcementHeld {
+        unit: unit.to_string(),
+    });
+    Ok(())
 }
 
 /// Puts a reinforcement on the board (R 18.0: it may be Concealed; a

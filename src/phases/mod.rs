@@ -54,11 +54,13 @@ pub enum Decision {
         units: Vec<String>,
     },
     /// Where a reinforcement enters (R 16.1, R 18.0). Answer
-    /// `place(unit, at)`.
+    /// `place(unit, at)`, or `hold(unit)` when `may_hold`: it stays off
+    /// board until a later turn (R 18.0).
     Reinforcement {
         side: SideId,
         unit: String,
         choices: Vec<String>,
+        may_hold: bool,
     },
 }
 
@@ -97,8 +99,18 @@ impl Decision {
                 "{count} Melee casualties in {at} among {} (R 12.0)",
                 units.join(", ")
             ),
-            Decision::Reinforcement { unit, choices, .. } => format!(
-                "where {unit} enters, one of {} (R 18.0)",
+            Decision::Reinforcement {
+                unit,
+                choices,
+                may_hold,
+                ..
+            } => format!(
+                "where {unit} enters{}, one of {} (R 18.0)",
+                if *may_hold {
+                    " or to keep it off board"
+                } else {
+                    ""
+                },
                 if choices.len() > 8 {
                     format!("{} and {} more", choices[..8].join(", "), choices.len() - 8)
                 } else {
@@ -170,6 +182,7 @@ fn is_answer(order: &Order) -> bool {
             | Order::Melee { .. }
             | Order::Casualties { .. }
             | Order::Place { .. }
+            | Order::Hold { .. }
     )
 }
 
@@ -204,6 +217,9 @@ fn answer(
         }
         (Decision::Reinforcement { .. }, Order::Place { unit, at }) => {
             end::answer_place(world, decision, unit, at, events)
+        }
+        (Decision::Reinforcement { .. }, Order::Hold { unit }) => {
+            end::answer_hold(world, decision, unit, events)
         }
         _ => Err(Refusal::DecisionAwaited {
             what: decision.describe(),
@@ -349,6 +365,11 @@ pub fn random_answer(world: &World, rng: &mut Lcg) -> Option<Order> {
         } => Order::Casualties {
             units: melee::random_allocation(world, at, *count, units, rng),
         },
+        Decision::Reinforcement {
+            unit,
+            may_hold: true,
+            ..
+        } if rng.below(10) == 0 => Order::Hold { unit: unit.clone() },
         Decision::Reinforcement { unit, choices, .. } => Order::Place {
             unit: unit.clone(),
             at: pick(choices, rng),

@@ -623,6 +623,31 @@ impl Tally {
 /// in a Stream sees only adjacent or higher units (R 45.3). Smoke is reported,
 /// never blocks (R 48.0).
 pub fn line_of_sight(board: &Board, aid: &PlayerAid, q: &LosQuery) -> Los {
+    if !q.smoke.is_empty() {
+        return trace(board, aid, q);
+    }
+    // Remembered per map (and Player Aid) for threads without Smoke.
+    let key = (
+        q.from,
+        q.to,
+        q.from_in_cave,
+        q.to_in_cave,
+        aid as *const PlayerAid as usize,
+    );
+    if let Ok(memo) = board.los_memo.0.lock()
+        && let Some(los) = memo.get(&key)
+    {
+        return los.clone();
+    }
+    let los = trace(board, aid, q);
+    if let Ok(mut memo) = board.los_memo.0.lock() {
+        memo.insert(key, los.clone());
+    }
+    los
+}
+
+/// [`line_of_sight`] traced afresh.
+fn trace(board: &Board, aid: &PlayerAid, q: &LosQuery) -> Los {
     for c in [q.from, q.to] {
         if board.cell(c).is_none() {
             return Los::Blocked {

@@ -189,6 +189,7 @@ pub fn send(world: &mut World, order: &Order) -> bool {
             // On disk before the result is shown (issue: never lose a game).
             crate::journal::session::record(world, order);
             world.resource_mut::<OrderCount>().0 += 1;
+            super::result::note_events(world, &events);
             follow_decider(world, &events);
             let hexes = events
                 .iter()

@@ -80,7 +80,25 @@ pub fn draw_los(
             }
             spawned.push(p.circle(b, 8.0, colour, zl + 0.2));
         }
-        Los::Blocked { at, .. } => {
+        Los::Blocked { at, reason } => {
+            // The blocking hex ringed, with the reason beside it.
+            let c = hex_center(*at);
+            for side in crate::scenario::schema::Side6::ALL {
+                let (a1, b1) = super::layout::side_ends(*at, side);
+                spawned.push(p.line(a1, b1, 8.0, Color::BLACK, zl + 0.3));
+                spawned.push(p.line(a1, b1, 5.0, BLOCKED, zl + 0.4));
+            }
+            let text = format!("blocked: {}", super::dialogs::ascii(&reason.describe()));
+            let label_at = c + Vec2::new(0.0, -super::layout::HEX_RADIUS * 1.15);
+            let width = 8.8 * text.chars().count() as f32 + 14.0;
+            spawned.push(p.rect(
+                label_at,
+                Vec2::new(width, 22.0),
+                0.0,
+                Color::BLACK.with_alpha(0.85),
+                zl + 0.5,
+            ));
+            spawned.push(p.text(text, label_at, 15.0, BLOCKED, zl + 0.6));
             // Split the thread where it passes the blocking hex.
             let ab = b - a;
             let t = ((hex_center(*at) - a).dot(ab) / ab.length_squared()).clamp(0.0, 1.0);

@@ -7,15 +7,23 @@ pub mod camera;
 pub mod counters;
 pub mod decide;
 pub mod dialogs;
+pub mod drive;
+pub mod frame_stats;
+pub mod handover;
 pub mod layout;
 pub mod los_tool;
+pub mod menu;
 pub mod orders;
 pub mod paint;
 pub mod palette;
 pub mod panels;
 pub mod preview;
 pub mod reach;
+pub mod replay;
+pub mod result;
+pub mod settings;
 pub mod tray;
+pub mod vs_bot;
 
 use bevy::prelude::*;
 use bevy_egui::{EguiPlugin, EguiPrimaryContextPass};
@@ -61,67 +69,76 @@ pub struct UiPlugin;
 
 impl Plugin for UiPlugin {
     fn build(&self, app: &mut App) {
-        app.add_plugins((EguiPlugin::default(), act::ActPlugin, decide::DecidePlugin))
-            .init_resource::<paint::ArtCache>()
-            .init_resource::<Hovered>()
-            .init_resource::<Selected>()
-            .init_resource::<PanelState>()
-            .init_resource::<camera::PanelInsets>()
-            .init_resource::<los_tool::LosTool>()
-            .init_resource::<orders::GameLog>()
-            .add_systems(Startup, camera::spawn_camera)
-            .add_systems(
-                OnEnter(AppState::InGame),
+        app.add_plugins((
+            EguiPlugin::default(),
+            act::ActPlugin,
+            decide::DecidePlugin,
+            menu::MenuPlugin,
+            replay::ReplayPlugin,
+        ))
+        .init_resource::<paint::ArtCache>()
+        .init_resource::<Hovered>()
+        .init_resource::<Selected>()
+        .init_resource::<PanelState>()
+        .init_resource::<camera::PanelInsets>()
+        .init_resource::<los_tool::LosTool>()
+        .init_resource::<orders::GameLog>()
+        .add_systems(Startup, camera::spawn_camera)
+        .add_systems(
+            OnEnter(AppState::InGame),
+            (
                 (
-                    (
-                        board::draw_board,
-                        pin_screenshot_hover,
-                        sample_markers,
-                        pin_screenshot_los,
-                    ),
-                    orders::start_operations,
-                    orders::play_screenshot_script,
-                    pin_screenshot_selection,
-                )
-                    .chain()
-                    .in_set(BoardSetup),
-            )
-            .add_systems(
-                Update,
-                (
-                    camera::camera_controls,
-                    camera::fit_when_panels_settle,
-                    track_hover,
-                    select_on_click,
-                    keyboard_commands,
-                    act::action_keys,
-                    act::handle_requests,
-                    decide::refresh_and_send,
-                    act::refresh_views,
-                    counters::redraw_counters,
-                    act::draw_act_overlays,
-                    draw_hover_outline,
-                    los_tool::los_keys,
-                    los_tool::draw_los,
-                    board::rest_map_camera,
-                )
-                    .chain()
-                    .run_if(in_state(AppState::InGame)),
-            )
-            .add_systems(
-                EguiPrimaryContextPass,
-                (
-                    panels::loading_screen.run_if(not(in_state(AppState::InGame))),
-                    (
-                        panels::game_panels,
-                        dialogs::act_windows,
-                        decide::decision_window,
-                        tray::dice_tray,
-                    )
-                        .chain()
-                        .run_if(in_state(AppState::InGame)),
+                    board::draw_board,
+                    pin_screenshot_hover,
+                    sample_markers,
+                    pin_screenshot_los,
                 ),
-            );
+                orders::start_operations,
+                orders::play_screenshot_script,
+                pin_screenshot_selection,
+            )
+                .chain()
+                .in_set(BoardSetup),
+        )
+        .add_systems(
+            Update,
+            (
+                camera::camera_controls,
+                camera::fit_when_panels_settle,
+                track_hover,
+                select_on_click,
+                keyboard_commands,
+                act::action_keys.run_if(replay::orders_allowed),
+                act::handle_requests.run_if(replay::orders_allowed),
+                decide::refresh_and_send,
+                act::refresh_views,
+                counters::redraw_counters,
+                act::draw_act_overlays,
+                draw_hover_outline,
+                los_tool::los_keys,
+                los_tool::draw_los,
+                board::rest_map_camera,
+            )
+                .chain()
+                .in_set(frame_stats::GameSystems)
+                .run_if(in_state(AppState::InGame)),
+        )
+        .add_systems(
+            EguiPrimaryContextPass,
+            (
+                panels::loading_screen
+                    .run_if(in_state(AppState::Loading).or_else(in_state(AppState::LoadFailed))),
+                (
+                    panels::game_panels,
+                    dialogs::act_windows,
+                    decide::decision_window,
+                    tray::dice_tray,
+                )
+                    .chain()
+                    .in_set(frame_stats::GameSystems)
+                    .run_if(in_state(AppState::InGame)),
+            ),
+        );
     }
 }
 
@@ -366,10 +383,10 @@ fn draw_hover_outline(
 
 /// Turn, phase and side to act, for the top bar.
 pub fn turn_line(t: &TurnTrack) -> String {
-    format!(
-        "Turn {} of {} \u{2014} {}",
-        t.turn,
-        t.last_turn,
-        t.phase.name()
-    )
+    // The game waits in the Setup step only for a reinforcement's hex.
+    let phase = match t.phase {
+        crate::world::Phase::Setup => "Reinforcements enter (R 18.0)",
+        p => p.name(),
+    };
+    format!("Turn {} of {} \u{2014} {phase}", t.turn, t.last_turn)
 }

@@ -37,7 +37,7 @@ impl GameLog {
 
 /// Starts the Operations Phase once the scenario is on the board.
 pub fn start_operations(world: &mut World) {
-    if crate::journal::session::start_game(world) {
+    if super::replay::begin(world) || crate::journal::session::start_game(world) {
         return;
     }
     if world.get_resource::<Dice>().is_none() {

@@ -23,7 +23,7 @@ pub const HOUSE: Color32 = Color32::from_rgb(240, 180, 60);
 pub const ACCENT: Color32 = Color32::from_rgb(230, 210, 150);
 pub const DIM: Color32 = Color32::from_rgb(170, 170, 160);
 
-fn root_ui(ctx: &egui::Context) -> egui::Ui {
+pub fn root_ui(ctx: &egui::Context) -> egui::Ui {
     egui::Ui::new(
         ctx.clone(),
         "bob_root".into(),
@@ -361,7 +361,7 @@ pub fn special_rule_lines(sc: &Scenario) -> Vec<String> {
     v
 }
 
-fn scenario_card(ui: &mut egui::Ui, sc: &Scenario) {
+pub fn scenario_card(ui: &mut egui::Ui, sc: &Scenario) {
     ui.label(RichText::new("SCENARIO CARD (F2)").strong().color(ACCENT));
     ui.heading(&sc.title);
     ui.label(RichText::new(format!("{} \u{2014} {}", sc.place, sc.date)).italics());

@@ -43,6 +43,36 @@ pub struct Board {
     hexsides: HashMap<Edge, Vec<HexsideFeature>>,
     roads: HashMap<Edge, RoadKind>,
     pub fortifications: Vec<Fortification>,
+    /// Lines of sight already traced on this map (see `rules::los`).
+    pub los_memo: LosMemo,
+}
+
+/// LOS depends on the map alone (R 14.0; units never block it), so each
+/// thread traced without Smoke is kept for the life of the board: the
+/// engine asks the same pairs again on every step of every move. A clone
+/// starts empty; two boards compare equal whatever they remember.
+/// A traced thread by (from, to, from in Cave, to in Cave, Player Aid).
+pub type LosKey = (Coord, Coord, bool, bool, usize);
+
+#[derive(Default)]
+pub struct LosMemo(pub std::sync::Mutex<HashMap<LosKey, crate::rules::los::Los>>);
+
+impl Clone for LosMemo {
+    fn clone(&self) -> Self {
+        LosMemo::default()
+    }
+}
+
+impl PartialEq for LosMemo {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl std::fmt::Debug for LosMemo {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "LosMemo")
+    }
 }
 
 impl Board {
@@ -63,6 +93,7 @@ impl Board {
             hexsides: HashMap::new(),
             roads: HashMap::new(),
             fortifications: Vec::new(),
+            los_memo: LosMemo::default(),
         };
         let coords = |entries: &Vec<String>| -> Vec<Coord> {
             entries

@@ -1,0 +1,279 @@
+//! `bob bench-frames`: what a frame costs. Two figures, measured in one run
+//! under the same display:
+//!
+//! - the game's own systems per frame (everything of ours, not Bevy's nor
+//!   the renderer): timers around the [`GameSystems`] set in `Update` and in
+//!   the egui pass, summed per frame; on the still board, and while the
+//!   mouse sweeps the map (the hovered hex moves every frame, a unit is
+//!   selected and the LOS tool is anchored, so the hex card, the fire
+//!   preview, the LOS thread and the overlays are rebuilt every frame);
+//! - frames per second of that board against an empty Bevy window of the
+//!   same size (a child process each, one after the other).
+//!
+//! The numbers are printed; `docs/performance.md` keeps them.
+
+use std::time::{Duration, Instant};
+
+use bevy::prelude::*;
+
+use crate::scenario::Coord;
+
+/// Every system of ours that runs each frame on the board.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct GameSystems;
+
+/// Frames to let pass before measuring (the map texture is painted, the
+/// panels settle, pipelines are compiled).
+pub const WARM_UP: u32 = 30;
+
+/// The measurement under way.
+#[derive(Resource, Debug, Default)]
+pub struct FrameStats {
+    /// Frames to measure after the warm-up.
+    pub frames: u32,
+    seen: u32,
+    open: Option<Instant>,
+    this_frame: Duration,
+    main_open: Option<Instant>,
+    main_this_frame: Duration,
+    measure_from: Option<Instant>,
+    /// Our systems' time in each measured frame, seconds.
+    pub ours: Vec<f64>,
+    /// The main world's whole update in each measured frame, seconds.
+    pub main: Vec<f64>,
+}
+
+/// Mean and worst of a list, in milliseconds.
+pub fn mean_worst_ms(v: &[f64]) -> (f64, f64) {
+    let n = v.len().max(1) as f64;
+    let mean = v.iter().sum::<f64>() / n;
+    let worst = v.iter().copied().fold(0.0, f64::max);
+    (mean * 1000.0, worst * 1000.0)
+}
+
+fn open_timer(mut s: ResMut<FrameStats>) {
+    s.open = Some(Instant::now());
+}
+
+fn close_timer(mut s: ResMut<FrameStats>) {
+    if let Some(t) = s.open.take() {
+        s.this_frame += t.elapsed();
+    }
+}
+
+fn open_main(mut s: ResMut<FrameStats>) {
+    s.main_open = Some(Instant::now());
+}
+
+/// At the end of each frame: record it, and quit with the figures once
+/// enough frames were measured.
+fn close_frame(
+    mut s: ResMut<FrameStats>,
+    mut exit: MessageWriter<AppExit>,
+    label: Res<BenchLabel>,
+) {
+    if let Some(t) = s.main_open.take() {
+        s.main_this_frame += t.elapsed();
+    }
+    let ours = std::mem::take(&mut s.this_frame).as_secs_f64();
+    let main = std::mem::take(&mut s.main_this_frame).as_secs_f64();
+    s.seen += 1;
+    if s.seen == WARM_UP {
+        s.measure_from = Some(Instant::now());
+        return;
+    }
+    let Some(from) = s.measure_from else {
+        return;
+    };
+    s.ours.push(ours);
+    s.main.push(main);
+    if s.ours.len() as u32 >= s.frames {
+        let secs = from.elapsed().as_secs_f64();
+        let fps = s.ours.len() as f64 / secs;
+        let (om, ow) = mean_worst_ms(&s.ours);
+        let (mm, mw) = mean_worst_ms(&s.main);
+        println!(
+            "BENCH {} frames={} secs={secs:.3} fps={fps:.2} ours_mean_ms={om:.3} ours_worst_ms={ow:.3} main_mean_ms={mm:.3} main_worst_ms={mw:.3}",
+            label.0,
+            s.ours.len()
+        );
+        exit.write(AppExit::Success);
+    }
+}
+
+/// The name the figures are printed under.
+#[derive(Resource, Debug, Clone)]
+pub struct BenchLabel(pub String);
+
+/// Moves the hovered hex every frame across the map, as a sweeping mouse.
+fn sweep_hover(
+    mut hovered: ResMut<super::Hovered>,
+    board: Res<crate::world::BoardRes>,
+    mut n: Local<u32>,
+) {
+    let (cols, rows) = (u32::from(board.0.columns), u32::from(board.0.rows));
+    if cols == 0 || rows == 0 {
+        return;
+    }
+    // A stride prime to the map size visits every hex, far apart in turn.
+    let i = (*n * 7) % (cols * rows);
+    *n += 1;
+    hovered.0 = Some(Coord::new((i % cols) as u8, (i / cols) as u8));
+}
+
+/// Selects the first unit that may act and anchors the LOS tool on it.
+fn select_and_anchor(world: &mut World) {
+    let ready = super::act::ready_units(world);
+    if let Some((e, _)) = ready.first() {
+        world.resource_mut::<super::Selected>().0 = Some(*e);
+        let at = world.get::<crate::world::Location>(*e).map(|l| l.coord);
+        world.resource_mut::<super::los_tool::LosTool>().from = at;
+    }
+}
+
+/// The board, measured: timers around our systems and each frame, the
+/// sweeping mouse, and the exit after the frames asked.
+pub struct BoardBench {
+    pub frames: u32,
+    pub label: String,
+    /// Sweep the mouse over the map (else the board stands still).
+    pub sweep: bool,
+    /// Close the Scenario Card and the Player Aid (F2, F1), to tell their
+    /// share.
+    pub bare: bool,
+}
+
+fn close_side_panels(mut panels: ResMut<super::PanelState>) {
+    panels.scenario_card = false;
+    panels.player_aid = false;
+}
+
+impl Plugin for BoardBench {
+    fn build(&self, app: &mut App) {
+        use crate::app::AppState;
+        app.insert_resource(FrameStats {
+            frames: self.frames,
+            ..default()
+        })
+        .insert_resource(BenchLabel(self.label.clone()))
+        .add_systems(
+            Update,
+            (
+                open_timer.before(GameSystems),
+                close_timer.after(GameSystems),
+            ),
+        )
+        .add_systems(
+            bevy_egui::EguiPrimaryContextPass,
+            (
+                open_timer.before(GameSystems),
+                close_timer.after(GameSystems),
+            ),
+        )
+        .add_systems(
+            OnEnter(AppState::InGame),
+            select_and_anchor.after(super::BoardSetup),
+        )
+        .add_systems(First, open_main)
+        .add_systems(Last, close_frame);
+        if self.bare {
+            app.add_systems(OnEnter(AppState::InGame), close_side_panels);
+        }
+        if self.sweep {
+            app.add_systems(
+                Update,
+                sweep_hover
+                    .before(open_timer)
+                    .run_if(in_state(AppState::InGame)),
+            );
+        }
+    }
+}
+
+/// An empty Bevy window of the same size: the frame rate to compare with.
+pub fn run_empty(size: (u32, u32), frames: u32) -> std::process::ExitCode {
+    let mut app = App::new();
+    app.add_plugins(
+        DefaultPlugins
+            .set(WindowPlugin {
+                primary_window: Some(Window {
+                    title: "empty".into(),
+                    resolution: bevy::window::WindowResolution::from(size),
+                    ..default()
+                }),
+                ..default()
+            })
+            .set(bevy::log::LogPlugin {
+                filter: "warn,wgpu=error,naga=error".to_string(),
+                ..default()
+            }),
+    )
+    .insert_resource(ClearColor(super::palette::TABLE))
+    .insert_resource(FrameStats {
+        frames,
+        ..default()
+    })
+    .insert_resource(BenchLabel("empty".into()))
+    .add_systems(Startup, |mut commands: Commands| {
+        commands.spawn((Camera2d, Msaa::Off));
+    })
+    .add_systems(First, open_main)
+    .add_systems(Last, close_frame);
+    match app.run() {
+        AppExit::Success => std::process::ExitCode::SUCCESS,
+        AppExit::Error(code) => std::process::ExitCode::from(code.get()),
+    }
+}
+
+/// One child's figures, parsed from its `BENCH` line.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Figures {
+    pub label: String,
+    pub fps: f64,
+    pub ours_mean: f64,
+    pub ours_worst: f64,
+    pub main_mean: f64,
+    pub main_worst: f64,
+}
+
+/// Reads a `BENCH label key=value ...` line.
+pub fn parse_figures(line: &str) -> Option<Figures> {
+    let mut words = line.strip_prefix("BENCH ")?.split_whitespace();
+    let mut f = Figures {
+        label: words.next()?.to_string(),
+        ..default()
+    };
+    for w in words {
+        let (k, v) = w.split_once('=')?;
+        let v: f64 = v.parse().ok()?;
+        match k {
+            "fps" => f.fps = v,
+            "ours_mean_ms" => f.ours_mean = v,
+            "ours_worst_ms" => f.ours_worst = v,
+            "main_mean_ms" => f.main_mean = v,
+            "main_worst_ms" => f.main_worst = v,
+            _ => {}
+        }
+    }
+    Some(f)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn figures_are_read_back_from_the_bench_line() {
+        let f = parse_figures(
+            "BENCH training frames=120 secs=8.000 fps=15.00 ours_mean_ms=1.250 ours_worst_ms=3.500 main_mean_ms=20.000 main_worst_ms=31.000",
+        )
+        .unwrap();
+        assert_eq!(f.label, "training");
+        assert_eq!(
+            (f.fps, f.ours_mean, f.ours_worst, f.main_mean, f.main_worst),
+            (15.0, 1.25, 3.5, 20.0, 31.0)
+        );
+        assert_eq!(parse_figures("screenshot saved"), None);
+        assert_eq!(mean_worst_ms(&[0.001, 0.003]), (2.0, 3.0));
+    }
+}

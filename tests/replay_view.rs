@@ -1,0 +1,140 @@
+//! The replay viewer's controller, in a headless App: forward, back, jumps
+//! to a position and to a turn or phase land on the state a fresh replay of
+//! the journal to that point gives (same state hash, same event log), and a
+//! step back on a whole game is a rebuild from the start.
+
+use std::path::PathBuf;
+
+use bob::journal::file::read_journal;
+use bob::journal::replay::{outline, random_game};
+use bob::journal::{replay, state_hash};
+use bob::scenario::{self, PlayerAid, Roster};
+use bob::ui::orders::GameLog;
+use bob::ui::replay::{Go, Replay, ReplayLaunch, ReplayRequests, headless_viewer};
+
+fn data() -> (Roster, PlayerAid) {
+    (
+        scenario::builtin_roster().unwrap(),
+        scenario::builtin_player_aid().unwrap(),
+    )
+}
+
+fn temp(tag: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("bob-replay-view-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// The state hash and log of a fresh headless replay of the first `k` entries.
+fn fresh(read: &bob::journal::JournalRead, k: usize) -> (u64, Vec<String>) {
+    let (roster, aid) = data();
+    let mut cut = read.clone();
+    cut.entries.truncate(k);
+    let mut r = replay(&cut, &roster, &aid).unwrap();
+    (state_hash(&mut r.world), r.lines)
+}
+
+fn go(app: &mut bevy::app::App, to: Go) -> usize {
+    app.world_mut().resource_mut::<ReplayRequests>().go = Some(to);
+    app.update();
+    let r = app.world().resource::<Replay>();
+    assert!(r.problem.is_none(), "{:?}", r.problem);
+    r.at
+}
+
+fn check_at(app: &mut bevy::app::App, read: &bob::journal::JournalRead, k: usize, what: &str) {
+    let (hash, lines) = fresh(read, k);
+    let world = app.world_mut();
+    assert_eq!(world.resource::<Replay>().at, k, "{what}");
+    assert_eq!(state_hash(world), hash, "{what}: state at {k}");
+    assert_eq!(
+        world.resource::<GameLog>().lines,
+        lines,
+        "{what}: the log panel at {k}"
+    );
+}
+
+#[test]
+fn forward_back_and_jumps_land_on_the_fresh_replay() {
+    let (roster, aid) = data();
+    let dir = temp("controller");
+    for (name, seed) in [("training", 3), ("guadalcanal", 5)] {
+        let path = dir.join(format!("{name}.ron"));
+        let loaded = scenario::load(name, &roster, &aid).unwrap();
+        let n = random_game(
+            loaded.clone(),
+            &roster,
+            &aid,
+            seed,
+            &path,
+            usize::MAX,
+            |_| false,
+        )
+        .unwrap();
+        assert!(n > 100, "{name}: a whole game has more than {n} orders");
+        let read = read_journal(&path).unwrap();
+        let (outline, whole) = outline(&read, &roster, &aid).unwrap();
+        eprintln!(
+            "{name}: the whole journal ({n} orders) replayed headlessly in {:.1} ms",
+            whole.as_secs_f64() * 1000.0
+        );
+        assert_eq!(outline.positions.len(), n + 1);
+        let last_turn = loaded.scenario.turns;
+        assert!(
+            outline
+                .marks
+                .iter()
+                .any(|m| m.turn == last_turn && m.phase == bob::world::Phase::Recovery),
+            "{name}: the marks reach the last Recovery Phase: {:?}",
+            outline.marks
+        );
+        let launch = ReplayLaunch {
+            read: read.clone(),
+            outline: outline.clone(),
+            start: 0,
+            whole: Default::default(),
+        };
+        let mut app = headless_viewer(launch, loaded, roster.clone(), aid.clone());
+        app.update();
+        check_at(&mut app, &read, 0, "start");
+        for k in 1..=5 {
+            assert_eq!(go(&mut app, Go::Forward), k);
+        }
+        check_at(&mut app, &read, 5, "five steps forward");
+        assert_eq!(go(&mut app, Go::Back), 4);
+        check_at(&mut app, &read, 4, "one step back");
+        let mid = n / 2;
+        assert_eq!(go(&mut app, Go::To(mid)), mid);
+        check_at(&mut app, &read, mid, "jump forward");
+        assert_eq!(go(&mut app, Go::End), n);
+        check_at(&mut app, &read, n, "the end");
+        assert_eq!(go(&mut app, Go::Back), n - 1);
+        check_at(&mut app, &read, n - 1, "a step back from the end");
+        let (k, took) = app.world().resource::<Replay>().rebuilt.unwrap();
+        assert_eq!(k, n - 1);
+        eprintln!(
+            "{name}: a step back from the end of a whole game ({n} orders) rebuilt in {:.1} ms",
+            took.as_secs_f64() * 1000.0
+        );
+        // Turn 2's first phase, from the outline's marks.
+        let t2 = outline.marks.iter().find(|m| m.turn == 2).unwrap().position;
+        assert_eq!(go(&mut app, Go::To(t2)), t2);
+        check_at(&mut app, &read, t2, "jump back to turn 2");
+        let next = outline
+            .marks
+            .iter()
+            .find(|m| m.position > t2)
+            .unwrap()
+            .position;
+        assert_eq!(go(&mut app, Go::NextMark), next);
+        check_at(&mut app, &read, next, "the next phase");
+        assert_eq!(go(&mut app, Go::PrevMark), t2);
+        assert_eq!(go(&mut app, Go::Start), 0);
+        check_at(&mut app, &read, 0, "back to the start");
+        // Play: steps forward by itself.
+        app.world_mut().resource_mut::<ReplayRequests>().toggle_play = true;
+        app.update();
+        assert!(app.world().resource::<Replay>().playing);
+    }
+}

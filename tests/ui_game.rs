@@ -1,0 +1,314 @@
+//! A whole game of the training scenario played through the interface's
+//! own message path, headless: a Bevy App (MinimalPlugins, no window) with
+//! the UI's resources and systems. Every order is a request the buttons and
+//! keys make (`ui::act::Requests`, the decision window's `DecisionPanel`),
+//! handled by `act::handle_requests` and sent by `act::send`; the hand-over
+//! screen comes up and is taken down with "Space"; the game ends on the
+//! result screen, which agrees with the engine's verdict (R 13.0, R 18.0).
+
+use std::sync::Arc;
+
+use bevy::prelude::*;
+
+use bob::engine::Dice;
+use bob::phases::end::{GameOver, tally};
+use bob::scenario::{self, schema::SideId};
+use bob::ui::{Hovered, Selected, act, decide, drive, handover, orders, result};
+use bob::world::spawn::spawn_scenario;
+use bob::world::{ActiveScenario, AidRes, RosterRes, TurnTrack};
+
+fn game_app(seed: u64) -> App {
+    let roster = scenario::builtin_roster().unwrap();
+    let aid = scenario::builtin_player_aid().unwrap();
+    let loaded = scenario::load("training", &roster, &aid).unwrap();
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins)
+        .add_plugins((act::ActPlugin, decide::DecidePlugin))
+        .init_resource::<Selected>()
+        .init_resource::<Hovered>()
+        .init_resource::<orders::GameLog>()
+        .init_resource::<handover::HandOver>()
+        .insert_resource(ActiveScenario {
+            scenario: loaded.scenario,
+            origin: loaded.origin,
+        })
+        .insert_resource(RosterRes(Arc::new(roster)))
+        .insert_resource(AidRes(Arc::new(aid)))
+        .insert_resource(Dice::seeded(seed))
+        .insert_resource(drive::UiDriver::new(seed ^ 0x0a11))
+        .add_systems(
+            Startup,
+            (
+                spawn_scenario,
+                orders::start_operations,
+                result::start_record,
+            )
+                .chain(),
+        )
+        .add_systems(
+            Update,
+            (
+                drive::drive_step,
+                act::handle_requests,
+                decide::refresh_and_send,
+                act::refresh_views,
+                result::open_result,
+                handover::watch_viewer,
+            )
+                .chain(),
+        );
+    app
+}
+
+/// Plays until the result screen is up; returns the frames it took.
+fn play_to_result(app: &mut App) -> u64 {
+    for frame in 1..=300_000u64 {
+        app.update();
+        if app.world().get_resource::<result::ResultScreen>().is_some() {
+            return frame;
+        }
+    }
+    panic!("no result screen after 300000 frames");
+}
+
+#[test]
+fn a_whole_training_game_through_the_ui_reaches_the_result_screen() {
+    for seed in [1u64, 2, 3] {
+        let mut app = game_app(seed);
+        let frames = play_to_result(&mut app);
+        let world = app.world_mut();
+        let verdict = world.resource::<GameOver>().0.clone();
+        let screen = world.resource::<result::ResultScreen>().clone();
+        // The screen says what the engine decided (R 18.0).
+        assert_eq!(screen.winner, verdict.winner, "seed {seed}");
+        assert_eq!(screen.reasons, verdict.reasons, "seed {seed}");
+        let expected = match verdict.winner {
+            Some(SideId::Allies) => "American (Airborne) win",
+            Some(SideId::Axis) => "German win",
+            None => "A draw",
+        };
+        assert_eq!(screen.headline, expected, "seed {seed}");
+        // Every turn of the five is in the summary, in order.
+        let last = world.resource::<TurnTrack>().last_turn;
+        let turns: Vec<u8> = screen.turns.iter().map(|t| t.turn).collect();
+        assert_eq!(turns, (1..=last).collect::<Vec<u8>>(), "seed {seed}");
+        // The units lost, turn by turn, add up to the losses counted at the
+        // end (R 18.0).
+        let t = tally(world);
+        for s in SideId::BOTH {
+            let lost: usize = screen.turns.iter().map(|l| l.lost[s.index()].len()).sum();
+            assert_eq!(
+                lost,
+                usize::from(t.eliminated[s.index()]),
+                "seed {seed} {s:?}"
+            );
+        }
+        // The game went through the UI: orders were accepted by `send`, the
+        // last log line is the verdict, and the screen changed hands.
+        assert!(world.resource::<act::OrderCount>().0 > 50, "seed {seed}");
+        let log = world.resource::<orders::GameLog>();
+        let end = log.lines.last().unwrap();
+        assert!(end.starts_with("Scenario over: "), "seed {seed}: {end}");
+        let hand = world.resource::<handover::HandOver>();
+        assert!(
+            hand.count >= 2 * u32::from(last),
+            "seed {seed}: {}",
+            hand.count
+        );
+        assert_eq!(hand.to, None, "seed {seed}");
+        eprintln!(
+            "seed {seed}: {frames} frames, {} orders, {} hand-overs, {}",
+            world.resource::<act::OrderCount>().0,
+            hand.count,
+            screen.headline
+        );
+    }
+}
+
+/// With the hand-over screen up, the driver's "Space" is all that happens
+/// that frame: no order reaches the engine behind the hidden board.
+#[test]
+fn nothing_is_ordered_while_the_hand_over_screen_is_up() {
+    let mut app = game_app(9);
+    app.update();
+    let before = app.world().resource::<act::OrderCount>().0;
+    let viewer = app.world().resource::<bob::world::Viewer>().0;
+    app.world_mut()
+        .resource_mut::<handover::HandOver>()
+        .show(viewer);
+    app.update();
+    assert_eq!(app.world().resource::<act::OrderCount>().0, before);
+    assert_eq!(app.world().resource::<handover::HandOver>().to, None);
+}
+
+mod menu {
+    use std::path::{Path, PathBuf};
+    use std::sync::Arc;
+
+    use bevy::prelude::*;
+
+    use bob::app::AppState;
+    use bob::journal::session::{JournalLaunch, LaunchMode};
+    use bob::scenario;
+    use bob::ui::menu::{MainMenu, MenuAction, act_on_menu, build_menu};
+    use bob::world::{ActiveScenario, AidRes, RosterRes};
+
+    fn data_dir(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("bob-menu-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("journals")).unwrap();
+        std::fs::create_dir_all(dir.join("saves")).unwrap();
+        dir
+    }
+
+    /// An unfinished game of `training`: the first moves of a script.
+    fn journal_of_first_moves(to: &Path) {
+        let roster = scenario::builtin_roster().unwrap();
+        let aid = scenario::builtin_player_aid().unwrap();
+        let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+        let bytes = std::fs::read(root.join("tests/scripts/first_moves.ron")).unwrap();
+        let script = bob::engine::script::parse("first_moves.ron", &bytes).unwrap();
+        bob::journal::headless::run_script_journaled(
+            &script,
+            &roster,
+            &aid,
+            to,
+            false,
+            &mut |_| {},
+        )
+        .unwrap();
+    }
+
+    fn menu_world(dir: &Path) -> World {
+        let mut world = World::new();
+        world.insert_resource(RosterRes(Arc::new(scenario::builtin_roster().unwrap())));
+        world.insert_resource(AidRes(Arc::new(scenario::builtin_player_aid().unwrap())));
+        world.insert_resource(JournalLaunch {
+            dir: dir.to_path_buf(),
+            mode: LaunchMode::Fresh,
+        });
+        world.init_resource::<NextState<AppState>>();
+        build_menu(&mut world);
+        world
+    }
+
+    fn choose(world: &mut World, action: MenuAction) {
+        world.resource_mut::<MainMenu>().action = Some(action);
+        act_on_menu(world);
+    }
+
+    fn started(world: &World) -> bool {
+        matches!(
+            *world.resource::<NextState<AppState>>(),
+            NextState::Pending(AppState::InGame)
+        )
+    }
+
+    /// Continue resumes the unfinished journal; its summary is offered.
+    #[test]
+    fn continue_resumes_the_unfinished_game() {
+        let dir = data_dir("continue");
+        let journal = dir.join("journals/training.ron");
+        journal_of_first_moves(&journal);
+        let mut world = menu_world(&dir);
+        let menu = world.resource::<MainMenu>().clone();
+        let entry = &menu.scenarios[menu.selected];
+        assert_eq!(entry.loaded.scenario.id, "training");
+        let offer = entry.unfinished.as_ref().unwrap();
+        assert!(
+            offer.text.starts_with(
+                "An unfinished game was found: Training: The Hedges of Saint-Martin, turn 1, \
+                 Operations Phase, Axis to act, 8 orders (started "
+            ),
+            "{}",
+            offer.text
+        );
+        choose(&mut world, MenuAction::Continue);
+        assert!(started(&world));
+        assert_eq!(world.resource::<ActiveScenario>().scenario.id, "training");
+        match &world.resource::<JournalLaunch>().mode {
+            LaunchMode::Resume(read, path) => {
+                assert_eq!(read.entries.len(), 8);
+                assert_eq!(path, &journal);
+            }
+            _ => panic!("not a resume"),
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// A journal cut mid-line is offered up to its last whole entry, with
+    /// what was dropped; junk is reported, not offered, and kept; New game
+    /// moves the unfinished journal aside.
+    #[test]
+    fn damaged_journals_are_told_and_kept() {
+        let dir = data_dir("damaged");
+        let journal = dir.join("journals/training.ron");
+        journal_of_first_moves(&journal);
+        let text = std::fs::read_to_string(&journal).unwrap();
+        std::fs::write(&journal, &text[..text.len() - 20]).unwrap();
+        let world = menu_world(&dir);
+        let menu = world.resource::<MainMenu>().clone();
+        let offer = menu.scenarios[menu.selected].unfinished.clone().unwrap();
+        assert!(offer.read.is_some());
+        assert!(offer.text.contains("7 orders"), "{}", offer.text);
+        assert!(offer.text.contains("dropped"), "{}", offer.text);
+
+        std::fs::write(&journal, "(format: 1, junk").unwrap();
+        let mut world = menu_world(&dir);
+        let menu = world.resource::<MainMenu>().clone();
+        let offer = menu.scenarios[menu.selected].unfinished.clone().unwrap();
+        assert!(offer.read.is_none());
+        assert!(
+            offer.text.starts_with(&format!(
+                "The unfinished game cannot be resumed:\n{}:1:",
+                journal.display()
+            )),
+            "{}",
+            offer.text
+        );
+        choose(&mut world, MenuAction::NewGame);
+        assert!(started(&world));
+        assert!(!journal.exists());
+        assert_eq!(
+            std::fs::read_to_string(dir.join("journals/training-old-1.ron")).unwrap(),
+            "(format: 1, junk"
+        );
+        assert!(matches!(
+            world.resource::<JournalLaunch>().mode,
+            LaunchMode::Fresh
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// Load lists the saves with their summaries and opens the one chosen;
+    /// an unreadable save is listed with its error and refused.
+    #[test]
+    fn load_lists_and_opens_saves() {
+        let dir = data_dir("load");
+        let save = dir.join("saves/first.ron");
+        journal_of_first_moves(&save);
+        std::fs::write(dir.join("saves/junk.ron"), "junk").unwrap();
+        let mut world = menu_world(&dir);
+        let saves = world.resource::<MainMenu>().saves.clone();
+        assert_eq!(saves.len(), 2);
+        assert!(saves[0].readable);
+        assert!(
+            saves[0]
+                .text
+                .starts_with("training: a journal of 8 orders (no summary), started "),
+            "{}",
+            saves[0].text
+        );
+        assert!(!saves[1].readable);
+        choose(&mut world, MenuAction::Load(dir.join("saves/junk.ron")));
+        assert!(!started(&world));
+        assert!(world.resource::<MainMenu>().message.is_some());
+        choose(&mut world, MenuAction::Load(save));
+        assert!(started(&world));
+        match &world.resource::<JournalLaunch>().mode {
+            LaunchMode::Load(read) => assert_eq!(read.entries.len(), 8),
+            _ => panic!("not a load"),
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
