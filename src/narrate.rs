@@ -9,6 +9,7 @@ use std::collections::HashMap;
 
 use crate::engine::GameEvent;
 use crate::engine::combat_events::EventLog;
+use crate::engine::pacific::PacificEvent;
 use crate::rules::fire::FireOutcome;
 use crate::scenario::roster::UnitClass;
 use crate::scenario::schema::{FortificationKind, Nationality, SideId, Terrain};
@@ -445,6 +446,19 @@ impl Narrator {
             | E::RoutCheck { .. }
             | E::ReinforcementHeld { .. }
             | E::MarkersRemoved => return None,
+            E::Pacific(p) => match p {
+                PacificEvent::AmbushCounter { unit, .. } => format!(
+                    "Ambush! {} was waiting in the jungle and strikes first",
+                    f.unit_at(unit)
+                ),
+                PacificEvent::FortificationRevealed { kind, at, .. } => {
+                    format!("A hidden {} revealed at {at}", kind.to_lowercase())
+                }
+                PacificEvent::BanzaiAnnounced { .. } => {
+                    "Banzai! The Japanese leave their holes and charge".to_string()
+                }
+                PacificEvent::FortificationProtects { .. } => return None,
+            },
         })
     }
 

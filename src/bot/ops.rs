@@ -280,6 +280,9 @@ pub fn operations(bot: &mut Bot, world: &mut World, view: &View) -> Order {
             // Decoys and Cave units keep still (a Decoy that fires or is
             // fired on is gone, R 15.0).
             candidates.push((0.0, Cand::Order(Order::MarkUsed { unit: u.id.clone() })));
+            // A Squad bound to a Banzai Charge may only charge or be marked
+            // Op Fire (R 59.6).
+            candidates.push((0.0, Cand::Order(op_fire_fallback(u.id.clone()))));
             continue;
         }
         let in_melee = view.count_at(view.me.other(), u.at) > 0;
@@ -341,6 +344,7 @@ pub fn operations(bot: &mut Bot, world: &mut World, view: &View) -> Order {
             ));
         }
         candidates.push((0.0, Cand::Order(Order::MarkUsed { unit: u.id.clone() })));
+        candidates.push((0.0, Cand::Order(op_fire_fallback(u.id.clone()))));
         // Moves (R 5.0).
         let here_danger = *danger_cache
             .entry(u.at)
@@ -511,4 +515,10 @@ fn choose(
         }
     }
     Order::Pass
+}
+
+/// The last resort of a unit the rules leave no other Use: marked Op Fire
+/// (a Squad in a Banzai Charge, R 59.6, when no charge path is found).
+fn op_fire_fallback(unit: String) -> Order {
+    Order::MarkOpFire { unit, facing: None }
 }

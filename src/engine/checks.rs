@@ -89,13 +89,18 @@ fn morale_with(
     let unit = world.get_entity(entity).ok()?.get::<Unit>()?.clone();
     let suppression = world.get::<Suppression>(entity).copied();
     let ut = world.resource::<RosterRes>().0.get(&unit.kind)?.clone();
+    // +2 Morale for a charging Squad (R 59.6).
+    let mut modifiers = modifiers.to_vec();
+    if super::banzai::charging(world, entity) {
+        modifiers.push(MoraleModifier::Banzai);
+    }
     let side = if unit.reduced { ut.reduced } else { ut.full };
     let morale = morale_value(
         &aid,
         &MoraleContext {
             morale: side.morale,
             suppression: suppression.into(),
-            modifiers: modifiers.to_vec(),
+            modifiers,
         },
     )
     .map_or(Morale(side.morale.0), |b| b.total);

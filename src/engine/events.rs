@@ -266,6 +266,8 @@ pub enum GameEvent {
     },
     /// A Combat Event and its effects (R 17.0).
     CombatEvent(super::combat_events::EventLog),
+    /// A Pacific rule at work (R 43, R 50, R 51, R 55.2, R 59).
+    Pacific(super::pacific::PacificEvent),
 }
 
 fn side_word(s: SideId) -> &'static str {
@@ -624,6 +626,7 @@ impl GameEvent {
                 reasons.join("; ")
             ),
             GameEvent::CombatEvent(e) => e.line(),
+            GameEvent::Pacific(e) => e.line(),
         }
     }
 }

@@ -19,8 +19,7 @@ use crate::rules::Hexes;
 use crate::rules::facing::{FireFacing, facing_toward, fire_facing, flank_fire, in_front};
 use crate::rules::fire::{
     Conceal, Elevation, FireContext, FireKind, FireOutcome, Firer, FpBreakdown, Motion,
-    SuppressionLevel, TargetTerrain, fortification_key, hexside_protection, infantry_fp,
-    suppression_after,
+    SuppressionLevel, TargetTerrain, hexside_protection, infantry_fp, suppression_after,
 };
 use crate::rules::los::{Los, LosQuery, line_of_sight, unit_level};
 use crate::scenario::Coord;
@@ -137,11 +136,17 @@ pub fn check_fire(
 ) -> Result<(Coord, Option<FireFacing>), Refusal> {
     let board = world.resource::<BoardRes>().0.clone();
     let aid = world.resource::<AidRes>().0.clone();
-    let to = Coord::parse(target, board.columns, board.rows).map_err(|_| Refusal::BadHex {
+    // `K5/cave` names the Cave below K5 (R 43.4).
+    let (hex, into_cave) = crate::rules::fortifications::split_label(target);
+    let to = Coord::parse(hex, board.columns, board.rows).map_err(|_| Refusal::BadHex {
         label: target.to_string(),
     })?;
     let (unit, from) = unit_and_place(world, firer)?;
-    check_target_hex(world, firer, from, to)?;
+    if into_cave {
+        super::fortifications::check_cave_target(world, firer, to)?;
+    } else {
+        check_target_hex(world, firer, from, to)?;
+    }
     let ut = world
         .resource::<RosterRes>()
         .0
@@ -176,19 +181,21 @@ pub fn check_target_hex(
             unit: String::new(),
         });
     };
+    // A Cave is a location of its own (R 43.4).
+    let firer_in_cave = world.get::<Location>(firer).is_some_and(|l| l.in_cave);
     let mut q = world.query::<(Entity, &Unit, &Location)>();
     let mut enemies_there = 0;
     for (e, u, l) in q.iter(world) {
         if e == firer {
             continue;
         }
-        if l.coord == to && u.side == side {
+        if l.coord == to && !l.in_cave && u.side == side {
             return Err(Refusal::FriendlyInTarget { at: to.label() });
         }
-        if l.coord == to {
+        if l.coord == to && !l.in_cave {
             enemies_there += 1;
         }
-        if l.coord == from && u.side != side {
+        if l.coord == from && l.in_cave == firer_in_cave && u.side != side {
             return Err(Refusal::EnemyInOwnHex);
         }
     }
@@ -219,11 +226,22 @@ pub fn sight_or_no_los(
     to: Coord,
     events: &mut Vec<GameEvent>,
 ) -> Option<crate::rules::los::Sight> {
-    match line_of_sight(board, aid, &LosQuery::new(from, to)) {
+    sight_of(board, aid, unit, &LosQuery::new(from, to), events)
+}
+
+/// [`sight_or_no_los`] for any LOS question (a Cave at either end, R 43.4).
+pub fn sight_of(
+    board: &crate::world::board::Board,
+    aid: &crate::scenario::PlayerAid,
+    unit: &str,
+    query: &LosQuery,
+    events: &mut Vec<GameEvent>,
+) -> Option<crate::rules::los::Sight> {
+    match line_of_sight(board, aid, query) {
         Los::Blocked { at, reason } => {
             events.push(GameEvent::NoLos {
                 unit: unit.to_string(),
-                target: to.label(),
+                target: crate::rules::fortifications::place_label(query.to, query.to_in_cave),
                 why: format!("blocked at {} by {}", at.label(), reason.describe()),
             });
             None
@@ -242,7 +260,7 @@ pub fn execute_fire(
 ) {
     let board = world.resource::<BoardRes>().0.clone();
     let aid = world.resource::<AidRes>().0.clone();
-    let Ok((unit, from)) = unit_and_place(world, firer) else {
+    let Ok((unit, _)) = unit_and_place(world, firer) else {
         return;
     };
     world.entity_mut(firer).insert(Used);
@@ -252,7 +270,12 @@ pub fn execute_fire(
         });
         return;
     }
-    let Some(sight) = sight_or_no_los(&board, &aid, &unit.id, from, to, events) else {
+    let into_cave = super::fortifications::attacks_cave(world, firer, None);
+    let query = super::fortifications::los_query(world, firer, to, into_cave);
+    let Some(sight) = sight_of(&board, &aid, &unit.id, &query, events) else {
+        world
+            .entity_mut(firer)
+            .remove::<super::fortifications::FiresIntoCave>();
         return;
     };
     take_facing(world, firer, facing, events);
@@ -262,7 +285,7 @@ pub fn execute_fire(
     super::combat_events::after_attack(world, events);
     // A Combat Event may have eliminated the firer (R 17.0).
     if let Ok(mut e) = world.get_entity_mut(firer) {
-        e.remove::<TurnedToFire>();
+        e.remove::<(TurnedToFire, super::fortifications::FiresIntoCave)>();
     }
 }
 
@@ -294,6 +317,9 @@ pub struct TargetPlan {
     pub casualty: (u8, Option<u8>),
     pub suppression: Option<Suppression>,
     pub concealed: bool,
+    /// The attack with the target's Concealed Fortification, used if the
+    /// roll reveals it (R 43.0); `breakdown` is the attack without it.
+    pub hidden_fortification: Option<FireContext>,
 }
 
 /// An attack before its roll: the firer and every unit it will roll
@@ -325,18 +351,29 @@ pub fn plan_attack(
     let ut = roster.get(&unit.kind)?.clone();
     // The hexside the thread crosses into the target hex (R 44.0, R 46.1).
     let hexside_key = hexside_protection(&board, from, to);
-    let firer_level = unit_level(&board, from, false);
-    let target_level = unit_level(&board, to, false);
+    // The Cave below the hex is a location of its own (R 43.4).
+    let into_cave = super::fortifications::attacks_cave(world, firer, mover);
+    let firer_in_cave = world.get::<Location>(firer).is_some_and(|l| l.in_cave);
+    let firer_level = unit_level(&board, from, firer_in_cave);
+    let target_level = unit_level(&board, to, into_cave);
     let elevation = match target_level.cmp(&firer_level) {
         std::cmp::Ordering::Greater => Elevation::Higher,
         std::cmp::Ordering::Less => Elevation::Lower,
         std::cmp::Ordering::Equal => Elevation::Level,
     };
-    let terrain_key = board.cell(to).map_or("open", |c| c.terrain.key());
-    let fortification = board
-        .fortifications_at(to)
-        .filter(|f| !f.kind.is_cave())
-        .find_map(|f| fortification_key(f.kind));
+    let mut terrain_key = board.cell(to).map_or("open", |c| c.terrain.key());
+    // The Fortification in the target location; a Concealed one counts only
+    // once revealed by the roll (R 43.0). Fire Lanes, Wire (R 43.0, R 43.6).
+    let mut defence = super::fortifications::defending(world, to, into_cave);
+    if into_cave && super::fortifications::cave_modifier_waived(world, to, from) {
+        // From a front hex the Cave's modifier is 0 (R 43.4).
+        defence = None;
+        terrain_key = "open";
+    }
+    let fortification = defence.filter(|d| !d.1).map(|d| d.0);
+    let hidden_key = defence.filter(|d| d.1).map(|d| d.0);
+    let fire_lane = super::fortifications::fire_lane(world, firer, to);
+    let firer_in_wire = super::fortifications::in_wire(world, firer);
     let turned = world.get::<TurnedToFire>(firer).is_some();
     let marked = world.get::<FiresFromOpFireMarker>(firer).is_some();
     let facing_rule = facing_in_use(world);
@@ -367,7 +404,7 @@ pub fn plan_attack(
     )>();
     let found: Vec<(Entity, Unit, Option<Concealed>, Option<Suppression>)> = q
         .iter(world)
-        .filter(|(_, u, l, _, _)| l.coord == to && u.side != unit.side && !l.in_cave)
+        .filter(|(_, u, l, _, _)| l.coord == to && u.side != unit.side && l.in_cave == into_cave)
         .map(|(e, u, _, c, s)| (e, u.clone(), c.copied(), s.copied()))
         .collect();
     let mut targets = Vec::new();
@@ -408,6 +445,8 @@ pub fn plan_attack(
             }
         });
         ctx.hindrances = sight.hindrances;
+        ctx.fire_lane = fire_lane;
+        ctx.firer_in_wire = firer_in_wire;
         ctx.changed_facing = turned;
         ctx.cp_final_op_fire_range = cp_range;
         ctx.cp_prof_bonus = ctx.cp_prof_bonus || cp_prof;
@@ -421,6 +460,11 @@ pub fn plan_attack(
             continue;
         };
         let side = if tu.reduced { tt.reduced } else { tt.full };
+        let hidden_fortification = hidden_key.filter(|_| Some(target) != mover).map(|k| {
+            let mut c = ctx;
+            c.target.fortification = Some(k);
+            c
+        });
         targets.push(TargetPlan {
             entity: target,
             unit: tu,
@@ -428,6 +472,7 @@ pub fn plan_attack(
             casualty: side.casualty,
             suppression,
             concealed: concealed.is_some(),
+            hidden_fortification,
         });
     }
     Some(AttackPlan {
@@ -474,26 +519,31 @@ pub fn attack_location_with(
         super::command_points::use_ready(world, firer, CpFunction::ProfFp, events);
     }
     let roll = world.resource_mut::<Dice>().d10();
+    let into_cave = super::fortifications::attacks_cave(world, firer, mover);
     events.push(GameEvent::FireRoll {
         unit: plan.firer.id.clone(),
-        target: to.label(),
+        target: crate::rules::fortifications::place_label(to, into_cave),
         roll: roll.0,
     });
     for t in plan.targets {
-        let outcome = t.breakdown.resolve(&aid, roll, t.casualty);
+        // A Concealed Fortification may be revealed by the roll (R 43.0).
+        let (breakdown, outcome, revealed) =
+            super::fortifications::resolve_target(world, &aid, &t, to, roll);
         events.push(GameEvent::FireResult {
             target: t.unit.id.clone(),
-            arithmetic: t
-                .breakdown
+            arithmetic: breakdown
                 .lines
                 .iter()
                 .map(ToString::to_string)
                 .collect::<Vec<_>>()
                 .join("; "),
-            fp: t.breakdown.total,
+            fp: breakdown.total,
             roll: roll.0,
             outcome,
         });
+        if let Some(changed) = revealed {
+            super::fortifications::after_reveal(world, to, &t.unit.id, changed, events);
+        }
         let gone = apply_outcome(
             world,
             t.entity,
@@ -513,6 +563,7 @@ pub fn attack_location_with(
             };
         }
     }
+    super::fortifications::sweep(world, events);
     super::combat_events::note_attack(world, firer, to, roll);
     fate
 }

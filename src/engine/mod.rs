@@ -18,6 +18,11 @@ pub mod operations;
 pub mod orders;
 pub mod random;
 pub mod script;
+// The Pacific (issue 8).
+pub mod banzai;
+pub mod fortifications;
+pub mod jungle;
+pub mod pacific;
 
 use bevy::ecs::system::RunSystemOnce;
 use bevy::prelude::*;

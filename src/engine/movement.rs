@@ -27,6 +27,7 @@ struct Occupant {
     entity: Entity,
     side: crate::scenario::schema::SideId,
     coord: Coord,
+    in_cave: bool,
     concealed: bool,
 }
 
@@ -37,6 +38,7 @@ fn occupants(world: &mut World) -> Vec<Occupant> {
             entity,
             side: u.side,
             coord: l.coord,
+            in_cave: l.in_cave,
             concealed,
         })
         .collect()
@@ -102,6 +104,8 @@ pub struct CheckedMove {
     pub assault_fire: Option<Coord>,
     /// (hexes entered before firing, target) (R 58.3).
     pub fireteam_fire: Option<(usize, Coord)>,
+    /// For each step, whether it goes into the Cave of its hex (R 43.4).
+    pub caves: Vec<bool>,
 }
 
 /// Checks a move before anything happens: hexes, MPs step by step, no
@@ -116,10 +120,10 @@ pub fn check_move(
     let board = world.resource::<BoardRes>().0.clone();
     let aid = world.resource::<AidRes>().0.clone();
     let rules = MoveRules::of(&world.resource::<ActiveScenario>().scenario.special_rules);
-    let (unit, start) = {
+    let (unit, start, start_in_cave) = {
         let e = world.entity(entity);
         match (e.get::<Unit>(), e.get::<Location>()) {
-            (Some(u), Some(l)) => (u.clone(), l.coord),
+            (Some(u), Some(l)) => (u.clone(), l.coord, l.in_cave),
             _ => {
                 return Err(Refusal::UnknownUnit {
                     unit: String::new(),
@@ -129,14 +133,20 @@ pub fn check_move(
     };
     let ut = world.resource::<RosterRes>().0.get(&unit.kind).cloned();
     let allowance = ut.as_ref().map_or(Mp(0), |t| Mp::whole(u16::from(t.mp)))
-        + super::command_points::mp_bonus(world, entity);
+        + super::command_points::mp_bonus(world, entity)
+        + super::banzai::mp_bonus(world, entity);
     let path = plan.path;
     if path.is_empty() {
         return Err(Refusal::EmptyPath);
     }
     let others = occupants(world);
-    let enemy_in = |c: Coord| others.iter().any(|o| o.side != unit.side && o.coord == c);
-    let withdrawal = enemy_in(start);
+    // Units in a Cave are not in the hex above it (R 43.4).
+    let enemy_in = |c: Coord| {
+        others
+            .iter()
+            .any(|o| o.side != unit.side && o.coord == c && !o.in_cave)
+    };
+    let withdrawal = !start_in_cave && enemy_in(start);
     if withdrawal && ut.as_ref().is_some_and(|t| !may_withdraw(t.nationality)) {
         return Err(Refusal::JapaneseNoWithdrawal {
             unit: unit.id.clone(),
@@ -165,6 +175,8 @@ pub fn check_move(
     }
     let mut steps = Vec::new();
     let mut coords = Vec::new();
+    let mut caves = Vec::new();
+    let mut in_cave = start_in_cave;
     let mut at = start;
     let mut left = allowance;
     for (i, label) in path.iter().enumerate() {
@@ -178,17 +190,34 @@ pub fn check_move(
             }
             left = Mp(left.0 - fireteam_mp.0);
         }
-        let to = Coord::parse(label, board.columns, board.rows).map_err(|_| Refusal::BadHex {
+        // `K5/cave` is the Cave below K5 (R 43.4).
+        let (hex, into_cave) = crate::rules::fortifications::split_label(label);
+        let to = Coord::parse(hex, board.columns, board.rows).map_err(|_| Refusal::BadHex {
             label: label.clone(),
         })?;
-        let cost = check_step(&board, &aid, rules, at, to, left).map_err(|r| Refusal::Step {
+        let step = |reason: String| Refusal::Step {
             n: i + 1,
             to: label.clone(),
-            reason: r.to_string(),
-        })?;
-        left = Mp(left.0 - cost.total.0);
-        steps.push((to, cost.total));
+            reason,
+        };
+        let cost = if into_cave || in_cave {
+            let from = crate::rules::fortifications::Place { coord: at, in_cave };
+            super::fortifications::cave_step(world, entity, from, to, into_cave, left)
+                .map_err(step)?
+        } else {
+            check_step(&board, &aid, rules, at, to, left)
+                .map_err(|r| step(r.to_string()))?
+                .total
+        };
+        left = Mp(left.0 - cost.0);
+        steps.push((to, cost));
         coords.push(to);
+        caves.push(into_cave);
+        in_cave = into_cave;
+        if into_cave {
+            at = to;
+            continue;
+        }
         if enemy_in(to) && withdrawal {
             return Err(Refusal::WithdrawalIntoEnemy { at: label.clone() });
         }
@@ -200,7 +229,9 @@ pub fn check_move(
     let limit = usize::from(aid.constants.stacking_per_side);
     let own_there = others
         .iter()
-        .filter(|o| o.side == unit.side && o.coord == at && o.entity != entity)
+        .filter(|o| {
+            o.side == unit.side && o.coord == at && o.in_cave == in_cave && o.entity != entity
+        })
         .count();
     if own_there + 1 > limit {
         return Err(Refusal::OverStacked {
@@ -250,6 +281,7 @@ pub fn check_move(
         declared_retreat: plan.declared_retreat,
         assault_fire,
         fireteam_fire,
+        caves,
     })
 }
 
@@ -277,6 +309,8 @@ pub struct MoveInProgress {
     pub start_window_done: bool,
     /// The mover fired: no Conceal counter regained at the end (R 15.0).
     pub fired: bool,
+    /// For each step still to take, whether it goes into a Cave (R 43.4).
+    pub caves: std::collections::VecDeque<bool>,
 }
 
 /// Executes a checked move: the MC before moving, then the hexes one by one
@@ -323,7 +357,9 @@ pub fn execute_move(
         mover: entity,
         unit: unit.id.clone(),
         steps: checked.steps.iter().copied().collect(),
-        left: Mp::whole(u16::from(ut.mp)) + super::command_points::mp_bonus(world, entity),
+        left: Mp::whole(u16::from(ut.mp))
+            + super::command_points::mp_bonus(world, entity)
+            + super::banzai::mp_bonus(world, entity),
         hex_open: false,
         trail: vec![start],
         declared_retreat: checked.declared_retreat,
@@ -331,6 +367,7 @@ pub fn execute_move(
         fireteam_fire: checked.fireteam_fire,
         start_window_done: false,
         fired: false,
+        caves: checked.caves.iter().copied().collect(),
     });
     continue_move(world, events);
 }
@@ -463,7 +500,8 @@ pub fn continue_move(world: &mut World, events: &mut Vec<GameEvent>) {
         let Some(side) = world.entity(mv.mover).get::<Unit>().map(|u| u.side) else {
             return;
         };
-        if entered == 0 && !mv.start_window_done && enemy_in(world, side, to) {
+        let into_cave = mv.caves.front().copied().unwrap_or(false);
+        if entered == 0 && !mv.start_window_done && !into_cave && enemy_in(world, side, to) {
             // The first hex is a Melee hex: Op Fire may come at the start
             // hex, before the mover enters it (R 9.0).
             mv.start_window_done = true;
@@ -473,23 +511,33 @@ pub fn continue_move(world: &mut World, events: &mut Vec<GameEvent>) {
             }
         }
         mv.steps.pop_front();
+        mv.caves.pop_front();
         let from = mv.trail[entered];
         mv.left = Mp(mv.left.0.saturating_sub(cost.0));
         mv.hex_open = true;
         mv.trail.push(to);
         world.insert_resource(mv.clone());
+        let was_in_cave = world.get::<Location>(mv.mover).is_some_and(|l| l.in_cave);
         world.entity_mut(mv.mover).insert(Location {
             coord: to,
-            in_cave: false,
+            in_cave: into_cave,
         });
+        let place = crate::rules::fortifications::place_label;
         events.push(GameEvent::Moved {
             unit: mv.unit.clone(),
-            from: from.label(),
-            to: to.label(),
+            from: place(from, was_in_cave),
+            to: place(to, into_cave),
             cost: cost.to_string(),
             left: mv.left.to_string(),
         });
-        flank_on_entering(world, mv.mover, side, from, to, events);
+        if !into_cave {
+            flank_on_entering(world, mv.mover, side, from, to, events);
+            // Concealed units in the Jungle hex entered: Ambush (R 51.1,
+            // R 51.2); a Concealed Fortification there is revealed (R 43.0).
+            super::jungle::ambush_on_entering(world, mv.mover, to, events);
+            super::fortifications::reveal_on_entry(world, to, events);
+        }
+        super::fortifications::sweep(world, events);
         // The moving unit loses its Concealment first (R 15.0).
         if !mover_concealment(world, mv.mover, events) {
             world.remove_resource::<MoveInProgress>();
@@ -542,7 +590,9 @@ pub fn stop_move(world: &mut World, events: &mut Vec<GameEvent>) {
     let at = world
         .entity(mv.mover)
         .get::<Location>()
-        .map_or_else(String::new, |l| l.coord.label());
+        .map_or_else(String::new, |l| {
+            crate::rules::fortifications::place_label(l.coord, l.in_cave)
+        });
     events.push(GameEvent::MoveEnded {
         unit: mv.unit.clone(),
         at,
@@ -571,7 +621,8 @@ fn mover_concealment(world: &mut World, mover: Entity, events: &mut Vec<GameEven
         return true;
     }
     let enemies: Vec<&Occupant> = all.iter().filter(|o| o.side != me.side).collect();
-    let adjacent = enemies.iter().any(|e| e.coord.distance(me.coord) == 1);
+    // Next to an enemy, or in its hex (R 15.0, R 51.1).
+    let adjacent = enemies.iter().any(|e| e.coord.distance(me.coord) <= 1);
     let open = board
         .cell(me.coord)
         .and_then(|c| aid.terrain_row(c.terrain.key()))
@@ -580,7 +631,9 @@ fn mover_concealment(world: &mut World, mover: Entity, events: &mut Vec<GameEven
         && enemies
             .iter()
             .any(|e| !line_of_sight(&board, &aid, &LosQuery::new(e.coord, me.coord)).is_blocked());
-    let why = if adjacent {
+    let why = if enemies.iter().any(|e| e.coord == me.coord) {
+        "it entered an enemy unit's hex"
+    } else if adjacent {
         "adjacent to an enemy unit"
     } else if seen {
         "in Open Ground in enemy LOS"
@@ -651,48 +704,6 @@ mod tests {
             assault_fire: assault_fire.map(str::to_string),
             fireteam_fire: None,
         }
-    }
-
-    /// R 51.2 example in the engine: a Concealed Marine Squad (4/3) moves
-    /// into Jungle next to a Concealed Japanese Squad, loses its Conceal
-    /// counter, the Japanese hold their fire, and the Marines Assault Fire
-    /// with 3 FP (3 Prof, +3 adjacent, -2 Jungle, -1 Concealed). The
-    /// example's -1 is a Japanese counter that has left its starting hex
-    /// (R 59.2), set here.
-    #[test]
-    fn r51_2_assault_fire_in_the_engine_is_3_fp() {
-        let roster = crate::scenario::builtin_roster().unwrap();
-        let mut w = world_on("tests/data/jungle.ron", roster, &[7]);
-        let j1 = entity(&mut w, "J1");
-        w.entity_mut(j1)
-            .insert(crate::world::Concealed { minus_two: false });
-        let lines = run(
-            &mut w,
-            &[
-                mv("M1", &["B2"], Some("C2")),
-                Order::OpFire {
-                    firers: vec![],
-                    facing: Default::default(),
-                },
-            ],
-        );
-        assert_eq!(
-            lines,
-            [
-                "Allies Ops Range 1\u{2013}3 (R 4.1)",
-                "M1 moves (R 5.0); Ops Range 1/3",
-                "M1 moves A2 \u{2192} B2: 3 MP, 2 left (R 5.0)",
-                "M1 loses its Conceal counter: adjacent to an enemy unit (R 15.0)",
-                "Op Fire window: M1 enters B2; Axis may fire with J1 (R 9.0)",
-                "Axis hold their fire at B2 (R 9.0)",
-                "M1 Assault Fires at C2; its move is over (R 5.2)",
-                "M1 rolls 7 against C2 (R 6.2)",
-                "J1: +3 Prof FP: Assault Fire (R 5.2); \u{2212}2 Jungle (PAC \u{a7}2a); +3 Adjacent (PAC \u{a7}2b); \u{2212}1 Target Concealed (R 15.0) = 3 FP; roll 7 \u{2192} No Effect (R 6.2)",
-                "M1 ends its move in B2; Used (R 4.2)",
-                "Allies: every unit Used or marked Op Fire (R 4.1)",
-                "Axis Ops Range 1\u{2013}3 (R 4.1)",
-            ]
-        );
     }
 
     /// R 5.1 / R 59.1: a Japanese unit in an enemy hex may not move out.

@@ -20,7 +20,7 @@ use bevy::prelude::*;
 use crate::rules::Hexes;
 use crate::rules::facing::FireFacing;
 use crate::rules::fire::{FireContext, FireKind, Firer, infantry_fp};
-use crate::rules::los::{Los, LosQuery, line_of_sight};
+use crate::rules::los::{Los, line_of_sight};
 use crate::scenario::Coord;
 use crate::scenario::schema::{Nationality, SideId, Spine};
 use crate::world::{AidRes, BoardRes, Location, OpFire, RosterRes, Unit, Used};
@@ -120,7 +120,7 @@ fn eligible_at(
     }
     let mut eligible: Vec<String> = all
         .iter()
-        .filter(|(_, u, l)| u.side == side && !l.in_cave && !side_in(mover_unit.side, l.coord))
+        .filter(|(_, u, l)| u.side == side && !side_in(mover_unit.side, l.coord))
         .filter(|(e, _, _)| may_fire_at(world, *e, at, None).is_ok())
         .map(|(_, u, _)| u.id.clone())
         .collect();
@@ -182,7 +182,8 @@ pub fn may_fire_at(
     let mut ctx = FireContext::new(kind, Firer::of(ut, u.reduced), Hexes(range), "open");
     ctx.cp_final_op_fire_range = cp_range;
     infantry_fp(&aid, &ctx).map_err(|_| not_eligible())?;
-    if line_of_sight(&board, &aid, &LosQuery::new(l.coord, at)).is_blocked() {
+    let query = super::fortifications::los_query(world, firer, at, false);
+    if line_of_sight(&board, &aid, &query).is_blocked() {
         return Err(not_eligible());
     }
     // WTs and Japanese Squads cannot turn to Final Op Fire (R 10.1).
@@ -252,9 +253,9 @@ pub fn answer(
     let aid = world.resource::<AidRes>().0.clone();
     let mut stopped = false;
     for (id, (firer, plan)) in firers.iter().zip(plans) {
-        let Some(from) = world.get::<Location>(firer).map(|l| l.coord) else {
+        if world.get::<Location>(firer).is_none() {
             continue;
-        };
+        }
         if world.get_entity(window.mover).is_err() {
             break;
         }
@@ -291,7 +292,10 @@ pub fn answer(
         }
         super::fire::take_facing(world, firer, plan.facing, events);
         super::concealment::lose_concealment(world, firer, "it fired", events);
-        let Los::Seen(sight) = line_of_sight(&board, &aid, &LosQuery::new(from, window.at)) else {
+        // From a Cave, or at a mover in one (R 43.4).
+        let to_cave = super::fortifications::attacks_cave(world, firer, Some(window.mover));
+        let query = super::fortifications::los_query(world, firer, window.at, to_cave);
+        let Los::Seen(sight) = line_of_sight(&board, &aid, &query) else {
             continue;
         };
         let fate = attack_location(

@@ -244,12 +244,19 @@ fn apply_order(world: &mut World, order: &Order) -> Result<Vec<GameEvent>, Refus
             let (entity, cost) = ready_to_use(world, &state, unit)?;
             let (to, facing) = super::fire::check_fire(world, entity, target, *facing)?;
             let tally = begin_use(world, entity, cost, &mut events);
+            let into_cave = crate::rules::fortifications::split_label(target).1;
             events.push(GameEvent::FireStarted {
                 unit: unit.clone(),
-                target: to.label(),
+                target: crate::rules::fortifications::place_label(to, into_cave),
                 used: tally.used,
                 max: tally.range.max,
             });
+            if into_cave {
+                // Fire into the Cave below the hex (R 43.4).
+                world
+                    .entity_mut(entity)
+                    .insert(super::fortifications::FiresIntoCave);
+            }
             super::fire::execute_fire(world, entity, to, facing, &mut events);
             settle(world, &mut events);
         }
@@ -478,7 +485,7 @@ pub fn check(world: &mut World, order: &Order) -> Result<(), Refusal> {
             _ => Err(Refusal::DecisionPending { at: w.at.label() }),
         };
     }
-    match order {
+    let checked = match order {
         Order::OpFire { .. } => Err(Refusal::NoDecisionPending),
         Order::CombatEvent { .. } => Err(Refusal::NoCombatEventPending),
         Order::Cp { unit, .. } => {
@@ -510,7 +517,10 @@ pub fn check(world: &mut World, order: &Order) -> Result<(), Refusal> {
         | Order::Casualties { .. }
         | Order::Place { .. }
         | Order::Hold { .. } => Err(Refusal::NothingToAnswer),
-    }
+    };
+    checked?;
+    // A Banzai Charge binds the Japanese Squads (R 59.6).
+    super::banzai::check_order(world, order)
 }
 
 /// The entity of the unit named, if it is in this game.

@@ -240,6 +240,11 @@ pub enum Refusal {
     },
     /// The scenario is over (R 18.0).
     GameOver,
+    /// A Banzai Charge rule (R 59.6).
+    Banzai {
+        unit: String,
+        reason: String,
+    },
     /// A Combat Event waits for its choice first (R 17.0).
     CombatEventPending {
         side: SideId,
@@ -355,6 +360,7 @@ impl std::fmt::Display for Refusal {
                 "{unit} is Japanese and in Melee: it may only be marked Used or Op Fire (R 59.1)"
             ),
             Refusal::GameOver => write!(f, "the scenario is over (R 18.0)"),
+            Refusal::Banzai { unit, reason } => write!(f, "{unit}: {reason}"),
         }
     }
 }

@@ -220,6 +220,8 @@ fn log_roll(world: &World, r: &Roll, events: &mut Vec<GameEvent>) {
         hits: melee_hits(r.fp, &dice),
         rule: if ambush {
             "R 12.0, R 51.2"
+        } else if world.get::<crate::engine::banzai::Banzai>(r.unit).is_some() {
+            "R 12.0, R 59.6"
         } else if world.get::<Flank>(r.unit).is_some() {
             "R 12.0, R 12.2"
         } else {
@@ -252,6 +254,8 @@ fn roll_group(world: &mut World, mut fight: Fight, events: &mut Vec<GameEvent>) 
         if world.get::<Ambush>(u.entity).is_some() {
             fp += aid.constants.melee_ambush_fp;
         }
+        // A Squad that charged this turn: +2 (R 59.6).
+        fp += crate::engine::banzai::melee_bonus(world, u.entity);
         let roll = Roll {
             unit: u.entity,
             side: u.unit.side,

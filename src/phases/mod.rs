@@ -164,6 +164,7 @@ pub fn apply(world: &mut World, order: &Order) -> Result<Vec<GameEvent>, Refusal
         return Err(Refusal::NotOperationsPhase);
     }
     melee::check_no_withdrawal(world, order)?;
+    crate::engine::banzai::check_order(world, order)?;
     let ops = crate::engine::operations::apply(world, order)?;
     end::note_moves(world, &ops);
     events.extend(ops);
@@ -244,6 +245,8 @@ pub fn advance(world: &mut World, events: &mut Vec<GameEvent>) {
         match phase {
             Phase::Setup => {
                 if end::place_reinforcements(world, events) {
+                    // A Banzai Charge is announced before any action (R 59.6).
+                    crate::engine::banzai::begin_turn(world, events);
                     let ops = crate::engine::operations::begin_operations(world);
                     let ended = world.resource::<TurnTrack>().phase != Phase::Operations;
                     events.extend(ops);

@@ -179,7 +179,11 @@ fn start_part(world: &mut World, side: SideId, events: &mut Vec<GameEvent>) {
     let all = on_board(world);
     let foes = enemies_of(&all, side, &[]);
     let mut queue = VecDeque::new();
-    for u in all.iter().filter(|u| u.unit.side == side && !u.is_decoy()) {
+    // Units in a Cave never take a Rout MC (R 43.4).
+    for u in all
+        .iter()
+        .filter(|u| u.unit.side == side && !u.is_decoy() && !u.in_cave)
+    {
         let melee = in_melee(&all, u);
         let seishin = roster.get(&u.unit.kind).is_some_and(|t| t.seishin);
         if let Some(reason) = rout_reason(&board, &aid, u.at, melee, seishin, &foes) {
@@ -234,6 +238,10 @@ fn rout_morale(world: &mut World, unit: Entity) -> Option<(Morale, bool)> {
         modifiers.push(MoraleModifier::NoQuarterGermanRussian);
     }
     let no_quarter = !modifiers.is_empty();
+    // +2 Morale in all phases of a Banzai Charge (R 59.6).
+    if world.get::<crate::engine::banzai::Banzai>(unit).is_some() {
+        modifiers.push(MoraleModifier::Banzai);
+    }
     let suppression = world.get::<Suppression>(unit).copied();
     let morale = morale_value(
         &aid,

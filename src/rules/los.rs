@@ -886,16 +886,7 @@ mod tests {
 
     impl Map {
         fn new(columns: u8, rows: u8) -> Map {
-            Map(MapSpec {
-                columns,
-                rows,
-                base_terrain: Terrain::Open,
-                terrain: vec![],
-                elevation: vec![],
-                hexsides: vec![],
-                roads: vec![],
-                fortifications: vec![],
-            })
+            Map(MapSpec::open(columns, rows))
         }
 
         fn terrain(mut self, terrain: Terrain, hexes: &[&str]) -> Map {

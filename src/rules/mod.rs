@@ -1,10 +1,12 @@
 //! The rulebook as pure functions over plain values. Each function names the
 //! rule it implements and is tested with the rulebook's own examples.
 
+pub mod banzai;
 pub mod combat_events;
 pub mod concealment;
 pub mod facing;
 pub mod fire;
+pub mod fortifications;
 pub mod los;
 pub mod melee;
 pub mod morale;

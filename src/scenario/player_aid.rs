@@ -81,6 +81,10 @@ pub struct Constants {
     /// Melee FP bonus of a unit that was Concealed when the enemy entered its
     /// Jungle hex: it strikes first (R 51.2).
     pub melee_ambush_fp: u8,
+    /// R 59.6: +4 MP for a Squad in a Banzai Charge.
+    pub banzai_mp: u8,
+    /// R 59.6: +2 Melee FP for a Squad in a Banzai Charge.
+    pub banzai_melee_fp: u8,
 }
 
 /// A table cell: a modifier, an MP cost, "not allowed", or words.

@@ -244,6 +244,22 @@ pub struct MapSpec {
     pub fortifications: Vec<FortificationSpec>,
 }
 
+impl MapSpec {
+    /// A map of Open Ground with nothing on it.
+    pub fn open(columns: u8, rows: u8) -> MapSpec {
+        MapSpec {
+            columns,
+            rows,
+            base_terrain: Terrain::Open,
+            terrain: vec![],
+            elevation: vec![],
+            hexsides: vec![],
+            roads: vec![],
+            fortifications: vec![],
+        }
+    }
+}
+
 /// Terrain at a hex's centre dot (R 39.0–55.0).
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, Hash)]
 #[serde(rename_all = "snake_case")]

@@ -1,0 +1,61 @@
+//! Events of the Pacific rules (R 43, R 50, R 51, R 55.2, R 59), as plain
+//! data with their log lines. One `GameEvent::Pacific` variant carries them
+//! so the Pacific rooms keep their own words.
+
+/// What a Pacific rule did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PacificEvent {
+    /// An enemy unit entered the Jungle hex of a Concealed unit: its
+    /// Conceal counter came off and it takes an Ambush counter (R 51.1,
+    /// R 51.2).
+    AmbushCounter { unit: String, at: String },
+    /// A Concealed Fortification is revealed (R 43.0).
+    FortificationRevealed {
+        kind: &'static str,
+        at: String,
+        why: &'static str,
+    },
+    /// The attack's result was the one with the revealed Fortification's
+    /// modifier (R 43.0).
+    FortificationProtects { unit: String, kind: &'static str },
+    /// The Japanese announce the Banzai Charge of this turn (R 59.6).
+    BanzaiAnnounced {
+        turn: u8,
+        rallied: Vec<String>,
+        charging: Vec<String>,
+    },
+}
+
+impl PacificEvent {
+    /// The log line, with the rule it applies.
+    pub fn line(&self) -> String {
+        match self {
+            PacificEvent::AmbushCounter { unit, at } => format!(
+                "{unit} takes an Ambush counter in {at}: in the Melee it strikes first at +2 (R 51.1, R 51.2)"
+            ),
+            PacificEvent::FortificationRevealed { kind, at, why } => {
+                format!("{kind} in {at} revealed: {why} (R 43.0)")
+            }
+            PacificEvent::FortificationProtects { unit, kind } => format!(
+                "{unit}: the revealed {kind} modifier changes the result; {unit} gets it (R 43.0)"
+            ),
+            PacificEvent::BanzaiAnnounced {
+                turn,
+                rallied,
+                charging,
+            } => format!(
+                "Turn {turn}: the Japanese announce a Banzai Charge; Suppression removed from {}; charging (+4 MP, +2 Morale, +2 Melee FP) unless marked Op Fire: {} (R 59.6)",
+                if rallied.is_empty() {
+                    "none".to_string()
+                } else {
+                    rallied.join(", ")
+                },
+                if charging.is_empty() {
+                    "none".to_string()
+                } else {
+                    charging.join(", ")
+                }
+            ),
+        }
+    }
+}

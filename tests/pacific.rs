@@ -1,0 +1,412 @@
+//! The Pacific rules in the engine (issue 8), through `bob script` files in
+//! `tests/scripts/` on the grounds in `tests/data/`, with forced dice: every
+//! log line of R 51.2's two ambush examples and R 43.0's Fire Lane and
+//! Bunker examples.
+
+use bob::engine::script;
+use bob::scenario;
+
+/// Runs `tests/scripts/NAME.ron` in process; it must run to its end.
+fn run(name: &str) -> Vec<String> {
+    let roster = scenario::builtin_roster().unwrap();
+    let aid = scenario::builtin_player_aid().unwrap();
+    let file = format!("tests/scripts/{name}.ron");
+    let bytes = std::fs::read(format!("{}/{file}", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    let s = script::parse(&file, &bytes).unwrap();
+    // Cargo runs integration tests from the package root, where the
+    // scripts' scenario paths start.
+    let r = script::run(&s, &roster, &aid).unwrap();
+    assert_eq!(r.stopped, None, "{name}: {:#?}", r.lines);
+    r.lines
+}
+
+/// R 51.1 / R 51.2 first example: M1 loses its Conceal counter next to the
+/// Concealed J1, which keeps its own; the Assault Fire is 3 FP and misses;
+/// M2 walks into J1's hex: J1's counter comes off and it takes an Ambush
+/// counter; in the Melee J1 strikes first at 3 + 2 = 5, eliminating M2
+/// before it can strike back.
+#[test]
+fn r51_2_first_example_the_ambush_eliminates_before_the_marines_strike() {
+    assert_eq!(
+        run("jungle_ambush"),
+        [
+            "Allies Ops Range 1\u{2013}3 (R 4.1)",
+            "M1 moves (R 5.0); Ops Range 1/3",
+            "M1 moves A2 \u{2192} B2: 3 MP, 2 left (R 5.0)",
+            "M1 loses its Conceal counter: adjacent to an enemy unit (R 15.0)",
+            "Op Fire window: M1 enters B2; Axis may fire with J1 (R 9.0)",
+            "Axis hold their fire at B2 (R 9.0)",
+            "M1 Assault Fires at C2; its move is over (R 5.2)",
+            "M1 rolls 7 against C2 (R 6.2)",
+            "J1: +3 Prof FP: Assault Fire (R 5.2); \u{2212}2 Jungle (PAC \u{a7}2a); +3 Adjacent (PAC \u{a7}2b); \u{2212}1 Target Concealed (R 15.0) = 3 FP; roll 7 \u{2192} No Effect (R 6.2)",
+            "M1 ends its move in B2; Used (R 4.2)",
+            "M2 moves (R 5.0); Ops Range 2/3",
+            "Op Fire window: M2 leaves B1 for the Melee in C2; Axis may fire at B1 with J1 (R 9.0)",
+            "Axis hold their fire at B1 (R 9.0)",
+            "M2 moves B1 \u{2192} C2: 3 MP, 2 left (R 5.0)",
+            "J1 loses its Conceal counter: an enemy unit entered its Jungle hex (R 15.0)",
+            "J1 takes an Ambush counter in C2: in the Melee it strikes first at +2 (R 51.1, R 51.2)",
+            "M2 loses its Conceal counter: it entered an enemy unit's hex (R 15.0)",
+            "M2 ends its move in C2; Used (R 4.2)",
+            "Allies: every unit Used or marked Op Fire (R 4.1)",
+            "Axis Ops Range 1\u{2013}3 (R 4.1)",
+            "J1 marked Used (R 4.2); Ops Range 1/3",
+            "J2 marked Used (R 4.2); Ops Range 2/3",
+            "J2 takes a Conceal counter: Used out of all enemy LOS (R 15.0)",
+            "Axis: every unit Used or marked Op Fire (R 4.1)",
+            "Operations Phase ends; Rout Phase begins (R 1.0)",
+            "Allies Rout Phase: M2 must check (R 11.0)",
+            "M2 Rout MC (in Melee): Morale 12, No Quarter (R 11.2) passes with no roll (R 11.0, R 7.1)",
+            "Axis Rout Phase: J1 must check (R 11.0)",
+            "J1 Rout MC (in Melee): Morale 10 passes with no roll (R 11.0, R 7.1)",
+            "Rout Phase ends; Melee Phase begins (R 1.0)",
+            "Melee in C2: M2 against J1 (R 12.0)",
+            "J1 Melee FP 5: rolls 2, 4 -> 2 casualties (R 12.0, R 51.2)",
+            "M2 is eliminated in Melee (R 12.0)",
+            "Melee Phase ends; Recovery Phase begins (R 1.0)",
+            "Used, Op Fire, CP and Flank counters removed; CPs returned (R 13.0, R 3.0)",
+            "Scenario over: Axis win. otherwise Axis win. Losses: Allies 1 eliminated, 0 Reduced; Axis 0 eliminated, 0 Reduced (R 18.0)",
+        ]
+    );
+}
+
+/// R 51.2 first example, last case: with an unconcealed J2 in the hex, the
+/// Ambush only Reduces M2; then J2 and the Reduced M2 strike together, and
+/// their casualties land at once.
+#[test]
+fn r51_2_first_example_an_unconcealed_squad_strikes_with_the_survivors() {
+    let log = run("jungle_ambush_b");
+    // The Operations Phase is the first test's, with J2 hit at 4 FP too.
+    assert!(log.contains(&"J2: +3 Prof FP: Assault Fire (R 5.2); \u{2212}2 Jungle (PAC \u{a7}2a); +3 Adjacent (PAC \u{a7}2b) = 4 FP; roll 7 \u{2192} No Effect (R 6.2)".to_string()));
+    let rout = log
+        .iter()
+        .position(|l| l.starts_with("Operations Phase ends"))
+        .unwrap();
+    assert_eq!(
+        log[rout..],
+        [
+            "Operations Phase ends; Rout Phase begins (R 1.0)",
+            "Allies Rout Phase: M2 must check (R 11.0)",
+            "M2 Rout MC (in Melee): Morale 12, No Quarter (R 11.2) passes with no roll (R 11.0, R 7.1)",
+            "Axis Rout Phase: J1, J2 must check (R 11.0)",
+            "J1 Rout MC (in Melee): Morale 10 passes with no roll (R 11.0, R 7.1)",
+            "J2 Rout MC (in Melee): Morale 10 passes with no roll (R 11.0, R 7.1)",
+            "Rout Phase ends; Melee Phase begins (R 1.0)",
+            "Melee in C2: M2 against J1, J2 (R 12.0)",
+            "J1 Melee FP 5: rolls 3, 9 -> 1 casualty (R 12.0, R 51.2)",
+            "M2 is Reduced in Melee (R 12.0)",
+            "M2 Melee FP 4: rolls 4, 8 -> 1 casualty (R 12.0)",
+            "J2 Melee FP 3: rolls 6, 2 -> 1 casualty (R 12.0)",
+            "Axis to decide: 1 Melee casualties in C2 among J1, J2 (R 12.0)",
+            "M2 is eliminated in Melee (R 12.0)",
+            "J2 is Reduced in Melee (R 12.0)",
+            "Melee Phase ends; Recovery Phase begins (R 1.0)",
+            "Used, Op Fire, CP and Flank counters removed; CPs returned (R 13.0, R 3.0)",
+            "Scenario over: Axis win. otherwise Axis win. Losses: Allies 1 eliminated, 0 Reduced; Axis 0 eliminated, 1 Reduced (R 18.0)",
+        ]
+    );
+}
+
+/// R 51.2 Ambush and Flank example: J3 entering the Concealed M3's hex
+/// from a flank hex gets no Flank counter; M3 takes an Ambush counter; J4,
+/// entering after M3 is revealed, gets one. M3 strikes first at 5 + 2;
+/// then J3 (Reduced by the Ambush, Melee 2) and J4 (3 + 1) together.
+#[test]
+fn r51_2_ambush_and_flank_example() {
+    assert_eq!(
+        run("jungle_flank"),
+        [
+            "Axis Ops Range 1\u{2013}3 (R 4.1)",
+            "J3 moves (R 5.0); Ops Range 1/3",
+            "Op Fire window: J3 leaves D2 for the Melee in C3; Allies may fire at D2 with M3 (R 9.0)",
+            "Allies hold their fire at D2 (R 9.0)",
+            "J3 moves D2 \u{2192} C3: 3 MP, 2 left (R 5.0)",
+            "M3 loses its Conceal counter: an enemy unit entered its Jungle hex (R 15.0)",
+            "M3 takes an Ambush counter in C3: in the Melee it strikes first at +2 (R 51.1, R 51.2)",
+            "J3 loses its Conceal counter: it entered an enemy unit's hex (R 15.0)",
+            "J3 ends its move in C3; Used (R 4.2)",
+            "J4 moves (R 5.0); Ops Range 2/3",
+            "J4 moves D3 \u{2192} C3: 3 MP, 2 left (R 5.0)",
+            "J4 enters the Melee in C3 through the enemy's flank: Flank counter, +1 Melee FP (R 12.2)",
+            "J4 loses its Conceal counter: it entered an enemy unit's hex (R 15.0)",
+            "J4 ends its move in C3; Used (R 4.2)",
+            "Axis: every unit Used or marked Op Fire (R 4.1)",
+            "Allies Ops Range 1\u{2013}3 (R 4.1)",
+            "M3 marked Used (R 4.2); Ops Range 1/3",
+            "Allies: every unit Used or marked Op Fire (R 4.1)",
+            "Operations Phase ends; Rout Phase begins (R 1.0)",
+            "Axis Rout Phase: J3, J4 must check (R 11.0)",
+            "J3 Rout MC (in Melee): Morale 10 passes with no roll (R 11.0, R 7.1)",
+            "J4 Rout MC (in Melee): Morale 10 passes with no roll (R 11.0, R 7.1)",
+            "Allies Rout Phase: M3 must check (R 11.0)",
+            "M3 Rout MC (in Melee): Morale 12, No Quarter (R 11.2) passes with no roll (R 11.0, R 7.1)",
+            "Rout Phase ends; Melee Phase begins (R 1.0)",
+            "Melee in C3: M3 against J3, J4 (R 12.0)",
+            "M3 Melee FP 7: rolls 9, 5 -> 1 casualty (R 12.0, R 51.2)",
+            "Axis to decide: 1 Melee casualties in C3 among J3, J4 (R 12.0)",
+            "J3 is Reduced in Melee (R 12.0)",
+            "J3 Melee FP 2: rolls 2, 7 -> 1 casualty (R 12.0)",
+            "J4 Melee FP 4: rolls 4, 6 -> 1 casualty (R 12.0, R 12.2)",
+            "M3 is eliminated in Melee (R 12.0)",
+            "Melee Phase ends; Recovery Phase begins (R 1.0)",
+            "Used, Op Fire, CP and Flank counters removed; CPs returned (R 13.0, R 3.0)",
+            "Scenario over: Axis win. otherwise Axis win. Losses: Allies 1 eliminated, 0 Reduced; Axis 0 eliminated, 1 Reduced (R 18.0)",
+        ]
+    );
+}
+
+/// R 43.0 Fire Lane example: the MG WT in a Bunker Op Fires at 10 FP at a
+/// Squad moving in an adjacent Jungle hex; the same MG without the Bunker
+/// at 8 FP. Firing reveals the Bunker (its occupant lost Concealment).
+#[test]
+fn r43_0_fire_lane_example_10_fp_else_8() {
+    assert_eq!(
+        run("fire_lane"),
+        [
+            "Allies Ops Range 1\u{2013}3 (R 4.1)",
+            "M1 moves (R 5.0); Ops Range 1/3",
+            "M1 moves A3 \u{2192} B3: 3 MP, 2 left (R 5.0)",
+            "Op Fire window: M1 enters B3; Axis may fire with J5, JM1, JM2 (R 9.0)",
+            "JM1 Op Fires at M1 in B3 and is Used (R 9.0, R 4.3)",
+            "JM1 takes facing W as it loses Concealment (R 2.2)",
+            "JM1 loses its Conceal counter: it fired (R 15.0)",
+            "JM1 rolls 10 against B3 (R 6.2)",
+            "M1: +6 Prof FP: Op Fire (R 9.0); +1 Prof FP raise: Op Fire at an adjacent unit (R 9.0); +0 Fire Lane: no Beneficial Terrain modifier for a moving target (R 43.0); +3 Adjacent (PAC \u{a7}2b) = 10 FP; roll 10 \u{2192} No Effect (R 6.2)",
+            "Bunker in C3 revealed: a unit in it lost its Concealment (R 43.0)",
+            "JM2 Op Fires at M1 in B3 and is Used (R 9.0, R 4.3)",
+            "JM2 rolls 10 against B3 (R 6.2)",
+            "M1: +6 Prof FP: Op Fire (R 9.0); +1 Prof FP raise: Op Fire at an adjacent unit (R 9.0); \u{2212}2 Jungle (PAC \u{a7}2a); +3 Adjacent (PAC \u{a7}2b) = 8 FP; roll 10 \u{2192} No Effect (R 6.2)",
+            "M1 ends its move in B3; Used (R 4.2)",
+        ]
+    );
+}
+
+/// R 43.0 Bunker example: 3 FP with the Jungle would Suppress on a 3, so
+/// the Bunker is revealed; with its -3 the attack is 2 FP, No Effect; J5
+/// keeps its -2 Conceal counter, the Bunker stays revealed.
+#[test]
+fn r43_0_bunker_example_revealed_after_the_roll() {
+    assert_eq!(
+        run("bunker_reveal"),
+        [
+            "Allies Ops Range 1\u{2013}3 (R 4.1)",
+            "MG1 fires at C5 (R 6.0); Ops Range 1/3",
+            "MG1 MC: needs 9 or less, rolled 3 \u{2192} passed (R 6.0, R 7.1)",
+            "MG1 rolls 3 against C5 (R 6.2)",
+            "J5: +7 Normal FP (R 2.1); \u{2212}3 Pillbox / Bunker (R 43.3); \u{2212}2 Target under a Japanese -2 Conceal counter (R 59.2) = 2 FP; roll 3 \u{2192} No Effect (R 6.2)",
+            "Bunker in C5 revealed: its modifier changes the result (R 43.0)",
+            "J5: the revealed Bunker modifier changes the result; J5 gets it (R 43.0)",
+        ]
+    );
+}
+
+/// The ground of a test, with its dice forced, its game begun.
+fn world_of(file: &str, rolls: &[u8]) -> (bevy::prelude::World, Vec<String>) {
+    let roster = scenario::builtin_roster().unwrap();
+    let aid = scenario::builtin_player_aid().unwrap();
+    let loaded = scenario::load(&format!("tests/data/{file}"), &roster, &aid).unwrap();
+    let mut w = bob::engine::headless_world(loaded, roster, aid, 1);
+    w.resource_mut::<bob::engine::Dice>()
+        .force(rolls.iter().copied());
+    let lines = bob::phases::begin_game(&mut w)
+        .iter()
+        .map(bob::engine::GameEvent::line)
+        .collect();
+    (w, lines)
+}
+
+/// An order as a script writes it.
+fn order(text: &str) -> bob::engine::Order {
+    ron::from_str(text).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+/// Plays an order that must be accepted; its log lines.
+fn play(w: &mut bevy::prelude::World, text: &str) -> Vec<String> {
+    bob::phases::apply(w, &order(text))
+        .unwrap_or_else(|r| panic!("{text} refused: {r}"))
+        .iter()
+        .map(bob::engine::GameEvent::line)
+        .collect()
+}
+
+/// The refusal of an order that must be refused.
+fn refused(w: &mut bevy::prelude::World, text: &str) -> String {
+    match bob::phases::apply(w, &order(text)) {
+        Ok(events) => panic!("{text} accepted: {events:?}"),
+        Err(r) => r.to_string(),
+    }
+}
+
+/// R 43.4: the Cave of D3 (facing SW, front hexes D4 and C4) is entered
+/// only from a front hex, by Japanese units, for 2 MP; fired into with LOS
+/// traced only through its front hexes; from a front hex its modifier is
+/// 0, from farther out -2.
+#[test]
+fn r43_4_a_cave_is_entered_and_fired_into_only_through_its_front_hexes() {
+    let (mut w, mut log) = world_of("cave_ground.ron", &[9, 9, 9]);
+    // J2 in E4 is next to the hill but not in front of the Cave.
+    assert_eq!(
+        refused(&mut w, r#"move(unit: "J2", path: ["D3/cave"])"#),
+        "step 1 into D3/cave: the Cave of D3 is entered and left only through its two front hexes (R 43.4)"
+    );
+    log.extend(play(&mut w, r#"move(unit: "J1", path: ["D3/cave"])"#));
+    log.extend(play(&mut w, "op_fire(firers: [])"));
+    log.extend(play(&mut w, "pass"));
+    // Marines may not enter, even from a front hex.
+    assert_eq!(
+        refused(&mut w, r#"move(unit: "M2", path: ["D3/cave"])"#),
+        "step 1 into D3/cave: non-Japanese units can't enter Caves (R 43.4)"
+    );
+    // The hex above the Cave is empty.
+    assert_eq!(
+        refused(&mut w, r#"fire(unit: "M2", target: "D3")"#),
+        "no enemy unit in D3"
+    );
+    // M3 in F3 is next to the hill but its LOS would reach the Cave only
+    // across E3/E4; M2 fires from the front hex D4 (no Cave modifier); M1
+    // from D6, through D4, gets the Cave's -2.
+    for firer in ["M3", "M2", "M1"] {
+        log.extend(play(
+            &mut w,
+            &format!(r#"fire(unit: "{firer}", target: "D3/cave")"#),
+        ));
+    }
+    assert_eq!(
+        log,
+        [
+            "Axis Ops Range 1\u{2013}3 (R 4.1)",
+            "J1 moves (R 5.0); Ops Range 1/3",
+            "J1 moves C4 \u{2192} D3/cave: 2 MP, 3 left (R 5.0)",
+            "Op Fire window: J1 enters D3; Allies may fire with M1, M2, M3 (R 9.0)",
+            "Allies hold their fire at D3 (R 9.0)",
+            "J1 ends its move in D3/cave; Used (R 4.2)",
+            "Axis pass after 1 (R 4.1)",
+            "Allies Ops Range 1\u{2013}3 (R 4.1)",
+            "M3 fires at D3/cave (R 6.0); Ops Range 1/3",
+            "M3 has no LOS to D3/cave: blocked at D3 by the Cave: seen only through its two front hexes (R 43.4); Used (R 14.0)",
+            "M2 fires at D3/cave (R 6.0); Ops Range 2/3",
+            "M2 rolls 9 against D3/cave (R 6.2)",
+            "J1: +4 Normal FP (R 2.1); +3 Adjacent (PAC \u{a7}2b) = 7 FP; roll 9 \u{2192} No Effect (R 6.2)",
+            "M1 fires at D3/cave (R 6.0); Ops Range 3/3",
+            "M1 rolls 9 against D3/cave (R 6.2)",
+            "J1: +4 Normal FP (R 2.1); \u{2212}2 Cave (0 from its two front hexes; FP not below 1) (R 43.4) = 2 FP; roll 9 \u{2192} No Effect (R 6.2)",
+            "Allies: every unit Used or marked Op Fire (R 4.1)",
+            "Axis Ops Range 1\u{2013}3 (R 4.1)",
+        ]
+    );
+}
+
+/// Plays an order, then holds fire in every Op Fire window it opens.
+fn play_holding_fire(w: &mut bevy::prelude::World, text: &str) -> Vec<String> {
+    let mut lines = play(w, text);
+    while w.contains_resource::<bob::engine::op_fire::OpFireWindow>() {
+        lines.extend(play(w, "op_fire(firers: [])"));
+    }
+    lines
+}
+
+/// R 59.6: the charge announced on the SSR's turn (J3's Suppression
+/// removed; J1 and J3 charge, the GD Squad J2 not); J1 may not be marked
+/// Used, stop short, take a dearer path or Assault Fire; J3 may not step
+/// toward the Rout Edge; either of two 7 MP paths to M1 in H5 is the
+/// player's choice (5 + 4 MP); in the Melee J1 strikes at 3 + 2.
+#[test]
+fn r59_6_a_banzai_charge_takes_the_closest_enemy_by_a_cheapest_path() {
+    use bevy::prelude::*;
+    let roster = scenario::builtin_roster().unwrap();
+    let aid = scenario::builtin_player_aid().unwrap();
+    let loaded = scenario::load("tests/data/banzai_ground.ron", &roster, &aid).unwrap();
+    let mut w = bob::engine::headless_world(loaded, roster, aid, 1);
+    w.resource_mut::<bob::engine::Dice>().force([4, 9, 7, 8]);
+    let mut q = w.query::<(Entity, &bob::world::Unit)>();
+    let j3 = q.iter(&w).find(|(_, u)| u.id == "J3").unwrap().0;
+    w.entity_mut(j3).insert(bob::world::Suppression::Suppressed);
+    let mut log: Vec<String> = bob::phases::begin_game(&mut w)
+        .iter()
+        .map(bob::engine::GameEvent::line)
+        .collect();
+    assert_eq!(
+        refused(&mut w, r#"mark_used(unit: "J1")"#),
+        "J1: it must Banzai Charge unless it is marked Op Fire (R 59.6)"
+    );
+    assert_eq!(
+        refused(&mut w, r#"move(unit: "J1", path: ["B5", "C5"])"#),
+        "J1: a Banzai Charge must enter the closest enemy hex: H5 (R 59.6)"
+    );
+    let dear = r#"move(unit: "J1", path: ["B5", "C5", "D5", "E5", "F5", "G5", "G6", "H5"])"#;
+    assert_eq!(
+        refused(&mut w, dear),
+        "J1: a Banzai Charge takes the fewest MPs: 8 MP where 7 MP would do (R 59.6)"
+    );
+    assert_eq!(
+        refused(
+            &mut w,
+            r#"move(unit: "J1", path: ["B5", "C5", "D5", "E5", "F5", "G5"], assault_fire: Some("H5"))"#
+        ),
+        "J1: a charging Squad may not Assault Fire (R 59.6)"
+    );
+    assert_eq!(
+        refused(&mut w, r#"move(unit: "J3", path: ["A2"])"#),
+        "J3: A2 is closer to the Rout Edge; no Japanese Squad moves closer to it before the last Banzai Charge (turn 1) (R 59.6)"
+    );
+    // Both cheapest paths are the player's choice.
+    let other = order(r#"move(unit: "J1", path: ["B4", "C5", "D5", "E5", "F5", "G5", "H5"])"#);
+    assert_eq!(bob::engine::banzai::check_order(&mut w, &other), Ok(()));
+    log.extend(play_holding_fire(
+        &mut w,
+        r#"move(unit: "J1", path: ["B5", "C5", "D5", "E5", "F5", "G5", "H5"])"#,
+    ));
+    log.extend(play(&mut w, r#"mark_op_fire(unit: "J3")"#));
+    log.extend(play(&mut w, r#"mark_used(unit: "J2")"#));
+    log.extend(play(&mut w, r#"mark_used(unit: "M1")"#));
+    log.extend(play(&mut w, r#"mark_used(unit: "M2")"#));
+    assert_eq!(
+        log,
+        [
+            "Turn 1: the Japanese announce a Banzai Charge; Suppression removed from J3; charging (+4 MP, +2 Morale, +2 Melee FP) unless marked Op Fire: J1, J3 (R 59.6)",
+            "Axis Ops Range 1\u{2013}3 (R 4.1)",
+            "J1 moves (R 5.0); Ops Range 1/3",
+            "J1 moves A5 \u{2192} B5: 1 MP, 8 left (R 5.0)",
+            "Op Fire window: J1 enters B5; Allies may fire with M1, M2 (R 9.0)",
+            "Allies hold their fire at B5 (R 9.0)",
+            "J1 moves B5 \u{2192} C5: 1 MP, 7 left (R 5.0)",
+            "Op Fire window: J1 enters C5; Allies may fire with M1, M2 (R 9.0)",
+            "Allies hold their fire at C5 (R 9.0)",
+            "J1 moves C5 \u{2192} D5: 1 MP, 6 left (R 5.0)",
+            "Op Fire window: J1 enters D5; Allies may fire with M1, M2 (R 9.0)",
+            "Allies hold their fire at D5 (R 9.0)",
+            "J1 moves D5 \u{2192} E5: 1 MP, 5 left (R 5.0)",
+            "Op Fire window: J1 enters E5; Allies may fire with M1, M2 (R 9.0)",
+            "Allies hold their fire at E5 (R 9.0)",
+            "J1 moves E5 \u{2192} F5: 1 MP, 4 left (R 5.0)",
+            "Op Fire window: J1 enters F5; Allies may fire with M1, M2 (R 9.0)",
+            "Allies hold their fire at F5 (R 9.0)",
+            "J1 moves F5 \u{2192} G5: 1 MP, 3 left (R 5.0)",
+            "Op Fire window: J1 enters G5; Allies may fire with M1, M2 (R 9.0)",
+            "Allies hold their fire at G5 (R 9.0)",
+            "J1 moves G5 \u{2192} H5: 1 MP, 2 left (R 5.0)",
+            "J1 ends its move in H5; Used (R 4.2)",
+            "J3 marked Op Fire (R 4.3); Ops Range 2/3",
+            "J2 marked Used (R 4.2); Ops Range 3/3",
+            "Axis: every unit Used or marked Op Fire (R 4.1)",
+            "Allies Ops Range 1\u{2013}3 (R 4.1)",
+            "M1 marked Used (R 4.2); Ops Range 1/3",
+            "M2 marked Used (R 4.2); Ops Range 2/3",
+            "Allies: every unit Used or marked Op Fire (R 4.1)",
+            "Operations Phase ends; Rout Phase begins (R 1.0)",
+            "Axis Rout Phase: J1 must check (R 11.0)",
+            "J1 Rout MC (in Melee): Morale 12 passes with no roll (R 11.0, R 7.1)",
+            "Allies Rout Phase: M1 must check (R 11.0)",
+            "M1 Rout MC (in Melee): Morale 12, No Quarter (R 11.2) passes with no roll (R 11.0, R 7.1)",
+            "Rout Phase ends; Melee Phase begins (R 1.0)",
+            "Melee in H5: M1 against J1 (R 12.0)",
+            "J1 Melee FP 5: rolls 4, 9 -> 1 casualty (R 12.0, R 59.6)",
+            "M1 Melee FP 5: rolls 7, 8 -> 0 casualties (R 12.0)",
+            "M1 is Reduced in Melee (R 12.0)",
+            "Melee Phase ends; Recovery Phase begins (R 1.0)",
+            "Used, Op Fire, CP and Flank counters removed; CPs returned (R 13.0, R 3.0)",
+            "Turn 2 begins (R 13.0)",
+            "Axis Ops Range 1\u{2013}3 (R 4.1)",
+        ]
+    );
+}
