@@ -534,7 +534,8 @@ fn combat_event(log: &EventLog, f: &Facts) -> Option<String> {
         | EventLog::MarkedUsed { .. }
         | EventLog::Readied { .. }
         | EventLog::Fugg { .. }
-        | EventLog::NotAvailable { .. } => return None,
+        | EventLog::NotAvailable { .. }
+        | EventLog::BanzaiCharges { .. } => return None,
     })
 }
 

@@ -685,7 +685,7 @@ fn combat_event_roll_3_the_japanese_event_table() {
             "Combat Event: Allies pick 1 of J1, J5: a Japanese non-GD Squad that removes Suppression and Banzai Charges (R 17.0)",
             "Allies pick J1 (R 17.0)",
             "J1 loses its Suppression to Banzai Charge (R 17.0, R 59.6)",
-            "The Banzai Charge of J1 is not available in this scenario (R 59.6, R 17.0)",
+            "J1 Banzai Charges this turn unless marked Op Fire: +4 MP, +2 Morale, +2 Melee FP, toward the closest enemy (R 59.6, R 17.0)",
             "Axis pass after 2: no further Use fits (R 4.1)",
             "Allies Ops Range 1\u{2013}2 (R 4.1)",
         ]

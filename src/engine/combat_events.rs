@@ -200,6 +200,10 @@ pub enum EventLog {
         what: String,
         rule: &'static str,
     },
+    /// The unit picked for the Banzai entry charges this turn (R 59.6).
+    BanzaiCharges {
+        unit: String,
+    },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -332,6 +336,9 @@ impl EventLog {
             EventLog::NotAvailable { what, rule } => {
                 format!("{what} is not available in this scenario ({rule}, R 17.0)")
             }
+            EventLog::BanzaiCharges { unit } => format!(
+                "{unit} Banzai Charges this turn unless marked Op Fire: +4 MP, +2 Morale, +2 Melee FP, toward the closest enemy (R 59.6, R 17.0)"
+            ),
         }
     }
 }
@@ -998,13 +1005,10 @@ fn apply_effect(
             for (id, e) in targets {
                 world.entity_mut(*e).remove::<Suppression>();
                 log(events, EventLog::Banzai { unit: id.clone() });
-                log(
-                    events,
-                    EventLog::NotAvailable {
-                        what: format!("The Banzai Charge of {id}"),
-                        rule: "R 59.6",
-                    },
-                );
+                // It charges when it is next Used this turn, by the rules
+                // of an SSR charge, unless marked Op Fire (R 59.6).
+                world.entity_mut(*e).insert(super::banzai::Banzai);
+                log(events, EventLog::BanzaiCharges { unit: id.clone() });
             }
         }
     }

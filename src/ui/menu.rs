@@ -1,6 +1,6 @@
 //! The main menu (`bob` with no arguments): the built-in scenarios with the
-//! selected one's scenario card, New game (hotseat; "vs bot" waits for the
-//! bot), Continue when an unfinished game of that scenario has a journal
+//! selected one's scenario card, New game (hotseat, or "vs bot": the
+//! computer takes the second player's side), Continue when an unfinished game of that scenario has a journal
 //! (its turn, phase, side to act and date; a damaged journal says what is
 //! wrong or what was dropped), Load (the saves in the data directory with
 //! their summaries), Settings and Quit.
@@ -23,9 +23,10 @@ use super::panels::{ACCENT, DIM};
 
 const WARN: Color32 = Color32::from_rgb(240, 90, 70);
 
-/// Set to `true` by the bot when it can play a side; until then the
-/// menu's "vs bot" choice is shown greyed. The choice itself is
-/// `Settings::vs_bot`.
+/// Set to `true` by `ui::vs_bot::VsBotPlugin`; without it the menu's
+/// "vs bot" choice is shown greyed. The choice itself is
+/// `Settings::vs_bot`; New game then seats `ui::vs_bot::VsBot` on the
+/// second player's side.
 #[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct BotAvailable(pub bool);
 
@@ -278,9 +279,21 @@ fn main_buttons(ui: &mut egui::Ui, menu: &mut MainMenu, settings: &mut Settings,
     if ui.add(big(new)).clicked() {
         menu.action = Some(MenuAction::NewGame);
     }
-    ui.horizontal(|ui| {
-        ui.label("Hotseat: two players at one desktop.");
-        ui.add_enabled(bot, egui::Checkbox::new(&mut settings.vs_bot, "vs bot"))
+    ui.vertical(|ui| {
+        ui.label("Hotseat: two players at one desktop, or:");
+        let vs = match entry.as_ref() {
+            Some(e) => format!(
+                "vs bot: the computer plays the {}",
+                e.loaded
+                    .scenario
+                    .sides
+                    .iter()
+                    .find(|c| c.side != e.loaded.scenario.first_player)
+                    .map_or("second player", |c| c.nationality.name())
+            ),
+            None => "vs bot".to_string(),
+        };
+        ui.add_enabled(bot, egui::Checkbox::new(&mut settings.vs_bot, vs))
             .on_disabled_hover_text("The bot is not built in yet.");
     });
     ui.add_space(6.0);
@@ -375,6 +388,14 @@ pub fn act_on_menu(world: &mut World) {
                     world,
                     format!("cannot move {} aside: {err}", o.path.display()),
                 );
+            }
+            // "vs bot": the computer takes the second player's side.
+            if world.get_resource::<Settings>().is_some_and(|s| s.vs_bot) {
+                let side = e.loaded.scenario.first_player.other();
+                world.insert_resource(super::vs_bot::VsBot::seated(
+                    side,
+                    crate::bot::Level::Normal,
+                ));
             }
             start(world, e.loaded, LaunchMode::Fresh, menu.dir);
         }

@@ -40,18 +40,27 @@ pub struct VsBotPlugin;
 
 impl Plugin for VsBotPlugin {
     fn build(&self, app: &mut App) {
-        let Some((side, level)) = REQUEST.get().copied() else {
-            return;
-        };
+        // The main menu may seat the bot later (`seat`); the system idles
+        // while no `VsBot` is at the table.
+        app.insert_resource(super::menu::BotAvailable(true))
+            .add_systems(Update, bot_plays.run_if(in_state(AppState::InGame)));
+        if let Some((side, level)) = REQUEST.get().copied() {
+            app.insert_resource(VsBot::seated(side, level));
+        }
+    }
+}
+
+impl VsBot {
+    /// The bot on `side`, seeded from the clock (its dice are the game's).
+    pub fn seated(side: SideId, level: Level) -> Self {
         let seed = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(1, |d| d.as_secs());
-        app.insert_resource(VsBot {
+        VsBot {
             side,
             bot: Bot::new(level, seed),
             waited: Duration::ZERO,
-        })
-        .add_systems(Update, bot_plays.run_if(in_state(AppState::InGame)));
+        }
     }
 }
 
