@@ -4,7 +4,7 @@
 use bevy::prelude::*;
 
 use crate::rules::Morale;
-use crate::rules::morale::{MoraleContext, MoraleModifier, morale_value};
+use crate::rules::morale::{MoraleContext, MoraleModifier, morale_total};
 use crate::rules::odds::morale_check;
 use crate::world::{AidRes, RosterRes, Suppression, Unit};
 
@@ -95,14 +95,13 @@ fn morale_with(
         modifiers.push(MoraleModifier::Banzai);
     }
     let side = if unit.reduced { ut.reduced } else { ut.full };
-    let morale = morale_value(
+    let morale = morale_total(
         &aid,
         &MoraleContext {
             morale: side.morale,
             suppression: suppression.into(),
             modifiers,
         },
-    )
-    .map_or(Morale(side.morale.0), |b| b.total);
+    );
     Some((unit, morale))
 }

@@ -14,7 +14,7 @@ use crate::engine::Dice;
 use crate::engine::command_points::CpFunction;
 use crate::engine::events::GameEvent;
 use crate::engine::orders::Refusal;
-use crate::rules::morale::{MoraleContext, MoraleModifier, morale_value};
+use crate::rules::morale::{MoraleContext, MoraleModifier, morale_total};
 use crate::rules::movement::MoveRules;
 use crate::rules::rout::{
     EnemyUnit, RoutPlan, RoutResult, destinations, full_hexes, rout_casualty_number, rout_check,
@@ -243,15 +243,14 @@ fn rout_morale(world: &mut World, unit: Entity) -> Option<(Morale, bool)> {
         modifiers.push(MoraleModifier::Banzai);
     }
     let suppression = world.get::<Suppression>(unit).copied();
-    let morale = morale_value(
+    let morale = morale_total(
         &aid,
         &MoraleContext {
             morale: side.morale,
             suppression: suppression.into(),
             modifiers,
         },
-    )
-    .map_or(Morale(side.morale.0), |b| b.total);
+    );
     Some((morale, no_quarter))
 }
 

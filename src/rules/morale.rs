@@ -122,6 +122,13 @@ impl fmt::Display for MoraleRefusal {
     }
 }
 
+/// The Morale total of [`morale_value`], or the plain white/yellow/red
+/// value when the modifiers cannot combine (an impossible pair is refused
+/// by the order's checks before any MC is rolled).
+pub fn morale_total(aid: &PlayerAid, ctx: &MoraleContext) -> super::Morale {
+    morale_value(aid, ctx).map_or(super::Morale(ctx.morale.0), |b| b.total)
+}
+
 /// The unit's current Morale for an MC (R 7.0, R 7.1, PAC §5): the white,
 /// yellow or red value by its Suppression, Fatigue first (to a minimum of 1,
 /// R 64.2), then every other modifier, never below 1.
