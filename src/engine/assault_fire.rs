@@ -16,7 +16,7 @@ use crate::rules::Hexes;
 use crate::rules::fire::{FireContext, FireKind, Firer, infantry_fp};
 use crate::rules::los::{Los, LosQuery, line_of_sight};
 use crate::scenario::Coord;
-use crate::world::{AidRes, BoardRes, Location, RosterRes, Unit};
+use crate::world::{AidRes, BoardRes, Location, Unit};
 
 use super::events::GameEvent;
 use super::fire::sight_or_no_los;
@@ -45,14 +45,7 @@ pub fn check_assault_fire(
         });
     };
     super::fire::check_target_hex(world, entity, from, to)?;
-    let ut = world
-        .resource::<RosterRes>()
-        .0
-        .get(&unit.kind)
-        .cloned()
-        .ok_or(Refusal::UnknownUnit {
-            unit: unit.id.clone(),
-        })?;
+    let ut = super::fire::roster_type(world, &unit)?;
     let mut ctx = FireContext::new(
         FireKind::AssaultFire,
         Firer::of(&ut, unit.reduced),

@@ -147,14 +147,7 @@ pub fn check_fire(
     } else {
         check_target_hex(world, firer, from, to)?;
     }
-    let ut = world
-        .resource::<RosterRes>()
-        .0
-        .get(&unit.kind)
-        .cloned()
-        .ok_or(Refusal::UnknownUnit {
-            unit: unit.id.clone(),
-        })?;
+    let ut = roster_type(world, &unit)?;
     let ctx = FireContext::new(
         FireKind::Normal,
         Firer::of(&ut, unit.reduced),
@@ -330,6 +323,22 @@ pub struct AttackPlan {
     pub targets: Vec<TargetPlan>,
     /// A CP readied for +1 Prof FP is part of this attack (R 3.0 #5).
     pub cp_prof: bool,
+}
+
+/// The roster entry of `unit`; a unit type missing from the roster is
+/// refused by name, never a panic.
+pub fn roster_type(
+    world: &World,
+    unit: &Unit,
+) -> Result<crate::scenario::roster::UnitType, Refusal> {
+    world
+        .resource::<RosterRes>()
+        .0
+        .get(&unit.kind)
+        .cloned()
+        .ok_or(Refusal::UnknownUnit {
+            unit: unit.id.clone(),
+        })
 }
 
 /// Builds the attack of `firer` on the location `to`: each unit in it with
