@@ -243,7 +243,13 @@ fn pending_view(decision: &Decision) -> DecisionView {
             ..
         } => (
             "REINFORCEMENT",
-            format!("Choose the hex where {unit} enters the map (R 16.1, R 18.0)."),
+            if *may_hold {
+                format!(
+                    "Choose the hex where {unit} enters the map, or keep it off board for a later turn (R 16.1, R 18.0)."
+                )
+            } else {
+                format!("Choose the hex where {unit} enters the map (R 16.1, R 18.0).")
+            },
             choices
                 .iter()
                 .map(|at| {

@@ -76,7 +76,17 @@ pub fn play_screenshot_script(world: &mut World) {
         .scenario
         .id
         .clone();
-    if script.scenario != here {
+    // The script may name the scenario by id, built-in file name or path.
+    let named = if script.scenario == here {
+        Some(here.clone())
+    } else {
+        let roster = world.resource::<crate::world::RosterRes>().0.clone();
+        let aid = world.resource::<crate::world::AidRes>().0.clone();
+        crate::scenario::load(&script.scenario, &roster, &aid)
+            .ok()
+            .map(|l| l.scenario.id)
+    };
+    if named.as_deref() != Some(here.as_str()) {
         error!(
             "{name}: the script is for `{}`, not `{here}`",
             script.scenario
