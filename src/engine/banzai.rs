@@ -128,11 +128,11 @@ pub fn check_order(world: &mut World, order: &Order) -> Result<(), Refusal> {
         Order::MarkUsed { unit } | Order::Fire { unit, .. } | Order::Move { unit, .. } => unit,
         _ => return Ok(()),
     };
-    let mut q = world.query::<(Entity, &Unit, &Location)>();
-    let Some((entity, u, loc)) = q
-        .iter(world)
-        .find(|(_, u, _)| &u.id == unit)
-        .map(|(e, u, l)| (e, u.clone(), *l))
+    let Some((entity, u, loc)) =
+        crate::world::queries::with_query::<(Entity, &Unit, &Location), (), _>(world, |mut q| {
+            q.find(|(_, u, _)| &u.id == unit)
+                .map(|(e, u, l)| (e, u.clone(), *l))
+        })
     else {
         return Ok(());
     };

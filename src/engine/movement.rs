@@ -32,16 +32,16 @@ struct Occupant {
 }
 
 fn occupants(world: &mut World) -> Vec<Occupant> {
-    let mut q = world.query::<(Entity, &Unit, &Location, Has<Concealed>)>();
-    q.iter(world)
-        .map(|(entity, u, l, concealed)| Occupant {
+    crate::world::queries::collect::<(Entity, &Unit, &Location, Has<Concealed>), (), _>(
+        world,
+        |(entity, u, l, concealed)| Occupant {
             entity,
             side: u.side,
             coord: l.coord,
             in_cave: l.in_cave,
             concealed,
-        })
-        .collect()
+        },
+    )
 }
 
 /// A move as ordered (R 5.0): its hexes and options.

@@ -108,27 +108,29 @@ fn eligible_at(
     mover: Entity,
     at: Coord,
 ) -> Option<(SideId, String, Vec<String>)> {
-    let mover_unit = world.entity(mover).get::<Unit>().cloned()?;
-    let mut q = world.query::<(Entity, &Unit, &Location)>();
-    let all: Vec<(Entity, Unit, Location)> =
-        q.iter(world).map(|(e, u, l)| (e, u.clone(), *l)).collect();
-    let side_in =
-        |side: SideId, c: Coord| all.iter().any(|(_, u, l)| u.side == side && l.coord == c);
-    let side = mover_unit.side.other();
+    let mover_unit = world.entity(mover).get::<Unit>()?;
+    let mover_side = mover_unit.side;
+    let all =
+        crate::world::queries::collect::<(Entity, &Unit, &Location), (), _>(world, |(e, u, l)| {
+            (e, u.side, *l)
+        });
+    let side_in = |side: SideId, c: Coord| all.iter().any(|(_, s, l)| *s == side && l.coord == c);
+    let side = mover_side.other();
     if side_in(side, at) {
         return None;
     }
     let mut eligible: Vec<String> = all
         .iter()
-        .filter(|(_, u, l)| u.side == side && !side_in(mover_unit.side, l.coord))
+        .filter(|(_, s, l)| *s == side && !side_in(mover_side, l.coord))
         .filter(|(e, _, _)| may_fire_at(world, *e, at, None).is_ok())
-        .map(|(_, u, _)| u.id.clone())
+        .filter_map(|(e, _, _)| world.entity(*e).get::<Unit>().map(|u| u.id.clone()))
         .collect();
     if eligible.is_empty() {
         return None;
     }
     eligible.sort();
-    Some((side, mover_unit.id, eligible))
+    let mover_id = world.entity(mover).get::<Unit>()?.id.clone();
+    Some((side, mover_id, eligible))
 }
 
 /// How a unit would Op Fire at `at`: Op Fire or Final Op Fire (R 9.0,
@@ -150,9 +152,9 @@ pub fn may_fire_at(
     at: Coord,
     wanted: Option<Spine>,
 ) -> Result<OpFirePlan, Refusal> {
-    let board = world.resource::<BoardRes>().0.clone();
-    let aid = world.resource::<AidRes>().0.clone();
-    let roster = world.resource::<RosterRes>().0.clone();
+    let board = &world.resource::<BoardRes>().0;
+    let aid = &world.resource::<AidRes>().0;
+    let roster = &world.resource::<RosterRes>().0;
     let er = world.entity(firer);
     let (Some(u), Some(l)) = (er.get::<Unit>(), er.get::<Location>()) else {
         return Err(Refusal::UnknownUnit {
@@ -165,12 +167,12 @@ pub fn may_fire_at(
     };
     let ut = roster.get(&u.kind).ok_or_else(not_eligible)?;
     // No fire into a location holding friendly infantry (R 6.1).
-    let mut q = world
-        .try_query::<(&Unit, &Location)>()
+    let friends_there =
+        crate::world::queries::try_with_query::<(&Unit, &Location), (), _>(world, |mut q| {
+            q.any(|(o, ol)| o.side == u.side && ol.coord == at && !ol.in_cave)
+        })
         .ok_or_else(not_eligible)?;
-    if q.iter(world)
-        .any(|(o, ol)| o.side == u.side && ol.coord == at && !ol.in_cave)
-    {
+    if friends_there {
         return Err(not_eligible());
     }
     let kind = kind_for(er.contains::<Used>());

@@ -40,11 +40,14 @@ fn ops_range_of(world: &World, side: SideId) -> crate::scenario::schema::OpsRang
 /// The cost of each unit of `side` that may still be Used.
 fn open_costs(world: &mut World, side: SideId) -> Vec<u8> {
     let constants = world.resource::<AidRes>().0.constants;
-    let mut q = world.query::<(&Unit, Has<Used>, Has<OpFire>, Has<Concealed>)>();
-    q.iter(world)
-        .filter(|(u, used, op, _)| u.side == side && !used && !op)
-        .map(|(_, _, _, concealed)| use_cost(&constants, UseKind::Infantry, concealed))
-        .collect()
+    crate::world::queries::with_query::<(&Unit, Has<Used>, Has<OpFire>, Has<Concealed>), (), _>(
+        world,
+        |q| {
+            q.filter(|(u, used, op, _)| u.side == side && !used && !op)
+                .map(|(_, _, _, concealed)| use_cost(&constants, UseKind::Infantry, concealed))
+                .collect()
+        },
+    )
 }
 
 /// Starts the Operations Phase: the scenario's first player opens (R 4.0).
@@ -325,13 +328,20 @@ fn check_own_ready_unit(
     id: &str,
     acting: SideId,
 ) -> Result<(Entity, bool), Refusal> {
-    let mut q = world.query::<(Entity, &Unit, Has<Used>, Has<OpFire>, Has<Concealed>)>();
-    let Some((e, u, used, op, concealed)) = q.iter(world).find(|r| r.1.id == id) else {
+    let found = crate::world::queries::with_query::<
+        (Entity, &Unit, Has<Used>, Has<OpFire>, Has<Concealed>),
+        (),
+        _,
+    >(world, |mut q| {
+        q.find(|r| r.1.id == id)
+            .map(|(e, u, used, op, concealed)| (e, u.side, used, op, concealed))
+    });
+    let Some((e, side, used, op, concealed)) = found else {
         return Err(Refusal::UnknownUnit {
             unit: id.to_string(),
         });
     };
-    if u.side != acting {
+    if side != acting {
         return Err(Refusal::NotYourUnit {
             unit: id.to_string(),
             acting,
