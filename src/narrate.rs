@@ -459,6 +459,12 @@ impl Narrator {
                 }
                 PacificEvent::FortificationProtects { .. } => return None,
             },
+            E::Mortar(crate::engine::mortar::MortarEvent::Directed { unit, spotter, .. }) => {
+                format!(
+                    "A spotter in {spotter} calls down {}'s mortar",
+                    f.unit_at(unit)
+                )
+            }
         })
     }
 

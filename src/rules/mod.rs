@@ -10,6 +10,7 @@ pub mod fortifications;
 pub mod los;
 pub mod melee;
 pub mod morale;
+pub mod mortar;
 pub mod movement;
 pub mod odds;
 pub mod ops_range;
