@@ -23,6 +23,7 @@ pub mod banzai;
 pub mod fortifications;
 pub mod jungle;
 pub mod pacific;
+pub mod seishin;
 
 use bevy::ecs::system::RunSystemOnce;
 use bevy::prelude::*;
