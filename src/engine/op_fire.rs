@@ -181,7 +181,7 @@ pub fn may_fire_at(
     }
     let mut ctx = FireContext::new(kind, Firer::of(ut, u.reduced), Hexes(range), "open");
     ctx.cp_final_op_fire_range = cp_range;
-    infantry_fp(&aid, &ctx).map_err(|_| not_eligible())?;
+    infantry_fp(aid, &ctx).map_err(|_| not_eligible())?;
     super::mortar::check_position(world, firer).map_err(|_| not_eligible())?;
     let query = super::fortifications::los_query(world, firer, at, false);
     // A Mortar may see through a spotter, not at a mover's first hex (R 31.1).

@@ -123,9 +123,7 @@ pub fn step_total(
     to: Coord,
 ) -> Result<Mp, MoveRefusal> {
     let mut total = Mp(0);
-    step_parts(board, aid, rules, from, to, |_, cost, _| {
-        total = total + cost
-    })?;
+    step_parts(board, aid, rules, from, to, |_, cost, _| total += cost)?;
     Ok(total)
 }
 

@@ -17,8 +17,11 @@ use super::fast_hash::FxHashMap;
 /// [`Board::shared`]): a simulation plays one or two scenarios over and over.
 const SHARED_KEPT: usize = 4;
 
+/// A board kept for reuse, with the map and Player Aid it was built for.
+type SharedBoard = (MapSpec, Arc<PlayerAid>, Arc<Board>);
+
 thread_local! {
-    static SHARED_BOARDS: std::cell::RefCell<Vec<(MapSpec, Arc<PlayerAid>, Arc<Board>)>> =
+    static SHARED_BOARDS: std::cell::RefCell<Vec<SharedBoard>> =
         const { std::cell::RefCell::new(Vec::new()) };
     static SHARED_AIDS: std::cell::RefCell<Vec<Arc<PlayerAid>>> =
         const { std::cell::RefCell::new(Vec::new()) };
