@@ -11,6 +11,7 @@ pub mod los;
 pub mod melee;
 pub mod morale;
 pub mod movement;
+pub mod night;
 pub mod odds;
 pub mod ops_range;
 pub mod quantities;

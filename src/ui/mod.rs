@@ -15,6 +15,7 @@ pub mod handover;
 pub mod layout;
 pub mod los_tool;
 pub mod menu;
+pub mod night;
 pub mod orders;
 pub mod paint;
 pub mod palette;
@@ -86,6 +87,7 @@ impl Plugin for UiPlugin {
         .init_resource::<camera::PanelInsets>()
         .init_resource::<los_tool::LosTool>()
         .init_resource::<orders::GameLog>()
+        .init_resource::<night::NightDrawn>()
         .add_systems(Startup, camera::spawn_camera)
         .add_systems(
             OnEnter(AppState::InGame),
@@ -116,6 +118,7 @@ impl Plugin for UiPlugin {
                 decide::refresh_and_send,
                 act::refresh_views,
                 counters::redraw_counters,
+                night::draw_night,
                 act::draw_act_overlays,
                 draw_hover_outline,
                 los_tool::los_keys,
