@@ -126,7 +126,9 @@ pub fn check_move(
 ) -> Result<CheckedMove, Refusal> {
     let board = world.resource::<BoardRes>().0.clone();
     let aid = world.resource::<AidRes>().0.clone();
-    let rules = MoveRules::of(&world.resource::<ActiveScenario>().scenario.special_rules);
+    let mut rules = MoveRules::of(&world.resource::<ActiveScenario>().scenario.special_rules);
+    // At Night a hex costs at least 1 1/2 MP (R 50.2).
+    rules.night_minimum = super::night::mp_minimum(world, entity);
     let (unit, start, start_in_cave) = {
         let e = world.entity(entity);
         match (e.get::<Unit>(), e.get::<Location>()) {
@@ -248,6 +250,8 @@ pub fn check_move(
         }
         at = to;
     }
+    // Wire stops a move on entering, and leaving it is one hex (R 43.6).
+    super::night::check_wire(world, start, &coords, path)?;
     let limit = usize::from(aid.constants.stacking_per_side);
     let own_there = others
         .iter()
@@ -574,7 +578,11 @@ pub fn continue_move(world: &mut World, events: &mut Vec<GameEvent>) {
         // A Japanese -2 counter is -1 once the unit leaves its starting
         // hex (R 59.2).
         super::concealment::weaken_japanese_concealment(world, mv.mover, events);
-        if super::op_fire::open_window(world, mv.mover, to, events) {
+        // A Trip Flare lights the Wire hex for this window (R 43.6).
+        super::night::trip_flare(world, mv.mover, to, events);
+        let opened = super::op_fire::open_window(world, mv.mover, to, events);
+        super::night::flare_out(world);
+        if opened {
             return;
         }
     }
@@ -615,6 +623,11 @@ pub fn stop_move(world: &mut World, events: &mut Vec<GameEvent>) {
         }
     }
     world.entity_mut(mv.mover).insert(Used);
+    // A charging Banzai Squad that survived clears the Wire (R 43.6).
+    super::night::banzai_clears_wire(world, mv.mover, events);
+    if world.get_entity(mv.mover).is_err() {
+        return;
+    }
     let at = world
         .entity(mv.mover)
         .get::<Location>()
@@ -655,10 +668,13 @@ fn mover_concealment(world: &mut World, mover: Entity, events: &mut Vec<GameEven
         .cell(me.coord)
         .and_then(|c| aid.terrain_row(c.terrain.key()))
         .is_some_and(|r| !r.beneficial);
+    // At Night an unseen unit is out of LOS for Concealment (R 50.2).
+    let night = super::night::scene(world);
     let seen = open
-        && enemies
-            .iter()
-            .any(|e| !line_of_sight(&board, &aid, &LosQuery::new(e.coord, me.coord)).is_blocked());
+        && enemies.iter().any(|e| {
+            night.as_ref().is_none_or(|n| n.sees(e.coord, me.coord))
+                && !line_of_sight(&board, &aid, &LosQuery::new(e.coord, me.coord)).is_blocked()
+        });
     let why = if enemies.iter().any(|e| e.coord == me.coord) {
         "it entered an enemy unit's hex"
     } else if adjacent {

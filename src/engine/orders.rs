@@ -79,6 +79,13 @@ pub enum Order {
     /// The answer to a Combat Event choice: the units (or the entry
     /// number) picked by the player rolling on the table (R 17.0).
     CombatEvent { picks: Vec<String> },
+    /// Place one of the side's Illumination counters in `at`, within
+    /// range of its unit `unit` not in Melee; it counts as one unit in the
+    /// Ops Range (R 4.0, R 50.1).
+    Illuminate { unit: String, at: String },
+    /// At Night, Use a Concealed unit to bring back the removed Decoy
+    /// `decoy` in its hex (R 50.3).
+    RegenerateDecoy { unit: String, decoy: String },
 }
 
 /// A Fireteam Squad's Assault Fire before or mid move (R 58.3): after
@@ -266,6 +273,10 @@ pub enum Refusal {
     CombatEventPick {
         reason: String,
     },
+    /// A Night rule refuses it (R 50.0-50.3).
+    Night {
+        reason: String,
+    },
 }
 
 impl std::fmt::Display for Refusal {
@@ -370,6 +381,7 @@ impl std::fmt::Display for Refusal {
             ),
             Refusal::GameOver => write!(f, "the scenario is over (R 18.0)"),
             Refusal::Banzai { unit, reason } => write!(f, "{unit}: {reason}"),
+            Refusal::Night { reason } => write!(f, "{reason}"),
             Refusal::Seishin { unit, reason } => write!(f, "{unit}: {reason}"),
         }
     }

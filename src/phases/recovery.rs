@@ -44,6 +44,8 @@ pub fn run(world: &mut World, events: &mut Vec<GameEvent>) {
     crate::engine::seishin::end_of_turn(world);
     cp::return_all(world);
     events.push(GameEvent::MarkersRemoved);
+    // Illumination counters come off (R 13.0, R 50.1).
+    crate::engine::night::recovery(world, events);
     let (turn, last) = {
         let t = world.resource::<TurnTrack>();
         (t.turn, t.last_turn)

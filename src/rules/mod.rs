@@ -12,6 +12,7 @@ pub mod melee;
 pub mod morale;
 pub mod mortar;
 pub mod movement;
+pub mod night;
 pub mod odds;
 pub mod ops_range;
 pub mod quantities;

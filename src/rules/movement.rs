@@ -68,6 +68,9 @@ impl std::fmt::Display for MoveRefusal {
 pub struct MoveRules {
     /// New Britain: Jungle costs 2.5 MP (R 51.0).
     pub new_britain_jungle: bool,
+    /// At Night the least a hex costs this unit before hexside costs
+    /// (R 50.2; none for Japanese Infantry, R 59.0).
+    pub night_minimum: Option<Mp>,
 }
 
 impl MoveRules {
@@ -75,6 +78,7 @@ impl MoveRules {
     pub fn of(special: &crate::scenario::schema::SpecialRules) -> Self {
         MoveRules {
             new_britain_jungle: special.new_britain_jungle,
+            night_minimum: None,
         }
     }
 }
@@ -195,6 +199,13 @@ fn step_parts(
             let cost = row_mp(aid, key)?;
             add(StepPart::Enter(there.terrain), cost, rule);
         }
+    }
+    // At Night the hex costs at least the night minimum (R 50.2).
+    if let Some(line) = rules
+        .night_minimum
+        .and_then(|min| super::night::night_minimum_line(min, &lines))
+    {
+        lines.push(line);
     }
     for feature in board.hexside(from, side) {
         let (key, text, rule) = match feature {
@@ -470,6 +481,7 @@ mod tests {
         assert_eq!(normal.total, Mp::whole(3));
         let nb = MoveRules {
             new_britain_jungle: true,
+            ..MoveRules::default()
         };
         assert_eq!(
             step_cost(&b, &a, nb, c("G8"), c("H8")).unwrap().total,

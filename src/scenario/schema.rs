@@ -215,6 +215,10 @@ pub struct SpecialRules {
 #[serde(deny_unknown_fields)]
 pub struct Night {
     pub visibility_range: u8,
+    /// One-time Illumination counters of each side, Allies then Axis
+    /// (R 50.1: "one time use counters").
+    #[serde(default)]
+    pub illumination: [u8; 2],
 }
 
 /// The map: hexes labelled by column letter and row number (`C6`).
