@@ -116,6 +116,7 @@ impl Plugin for UiPlugin {
                 decide::refresh_and_send,
                 act::refresh_views,
                 counters::redraw_counters,
+                counters::redraw_smoke,
                 act::draw_act_overlays,
                 draw_hover_outline,
                 los_tool::los_keys,
