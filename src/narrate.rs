@@ -458,6 +458,9 @@ impl Narrator {
                     "Banzai! The Japanese leave their holes and charge".to_string()
                 }
                 PacificEvent::FortificationProtects { .. } => return None,
+                PacificEvent::SeishinDeclared { unit } => {
+                    format!("Seishin! {} throws itself at the enemy", f.unit_at(unit))
+                }
             },
             E::Smoke(crate::engine::smoke::SmokeEvent::Placed { at, .. }) => {
                 format!("Smoke drifts across {}", f.place(at))

@@ -56,6 +56,8 @@ pub struct MovePlan<'a> {
     pub fireteam_fire: Option<&'a FireteamFire>,
     /// R 48.1.
     pub smoke_grenade: Option<&'a super::orders::SmokeGrenade>,
+    /// R 59.5.
+    pub seishin: bool,
 }
 
 impl<'a> MovePlan<'a> {
@@ -68,6 +70,7 @@ impl<'a> MovePlan<'a> {
             assault_fire,
             fireteam_fire,
             smoke_grenade,
+            seishin,
         } = order
         else {
             return None;
@@ -80,6 +83,7 @@ impl<'a> MovePlan<'a> {
                 assault_fire: assault_fire.as_deref(),
                 fireteam_fire: fireteam_fire.as_ref(),
                 smoke_grenade: smoke_grenade.as_ref(),
+                seishin: *seishin,
             },
         ))
     }
@@ -94,6 +98,7 @@ impl<'a> MovePlan<'a> {
             assault_fire: None,
             fireteam_fire: None,
             smoke_grenade: None,
+            seishin: false,
         }
     }
 }
@@ -113,6 +118,8 @@ pub struct CheckedMove {
     pub caves: Vec<bool>,
     /// A Smoke Grenade thrown on the way (R 48.1).
     pub smoke_grenade: Option<super::smoke::CheckedGrenade>,
+    /// Seishin is declared once the MC to move is passed (R 59.5).
+    pub seishin: bool,
 }
 
 /// Checks a move before anything happens: hexes, MPs step by step, no
@@ -141,10 +148,25 @@ pub fn check_move(
     let ut = world.resource::<RosterRes>().0.get(&unit.kind).cloned();
     let allowance = ut.as_ref().map_or(Mp(0), |t| Mp::whole(u16::from(t.mp)))
         + super::command_points::mp_bonus(world, entity)
-        + super::banzai::mp_bonus(world, entity);
+        + super::banzai::mp_bonus(world, entity)
+        + if plan.seishin {
+            super::seishin::mp(world)
+        } else {
+            Mp(0)
+        };
     let path = plan.path;
     if path.is_empty() {
         return Err(Refusal::EmptyPath);
+    }
+    if plan.seishin {
+        // Seishin: an "S" Squad moving into an enemy hex (R 59.5).
+        let end = path.last().and_then(|l| {
+            let (hex, cave) = crate::rules::fortifications::split_label(l);
+            Coord::parse(hex, board.columns, board.rows)
+                .ok()
+                .filter(|_| !cave)
+        });
+        super::seishin::check(world, entity, end, plan.declared_retreat)?;
     }
     let others = occupants(world);
     // Units in a Cave are not in the hex above it (R 43.4).
@@ -313,6 +335,7 @@ pub fn check_move(
         fireteam_fire,
         caves,
         smoke_grenade,
+        seishin: plan.seishin,
     })
 }
 
@@ -386,13 +409,18 @@ pub fn execute_move(
         super::concealment::regain_concealment(world, entity, "Used out of all enemy LOS", events);
         return;
     }
+    if checked.seishin {
+        // Declared once the MC to move is passed (R 59.5).
+        super::seishin::declare(world, entity, events);
+    }
     world.insert_resource(MoveInProgress {
         mover: entity,
         unit: unit.id.clone(),
         steps: checked.steps.iter().copied().collect(),
         left: Mp::whole(u16::from(ut.mp))
             + super::command_points::mp_bonus(world, entity)
-            + super::banzai::mp_bonus(world, entity),
+            + super::banzai::mp_bonus(world, entity)
+            + super::seishin::mp_bonus(world, entity),
         hex_open: false,
         trail: vec![start],
         declared_retreat: checked.declared_retreat,
@@ -746,6 +774,7 @@ mod tests {
             assault_fire: assault_fire.map(str::to_string),
             fireteam_fire: None,
             smoke_grenade: None,
+            seishin: false,
         }
     }
 

@@ -35,6 +35,9 @@ pub enum Order {
         /// A Smoke Grenade thrown during the move (R 48.1).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         smoke_grenade: Option<SmokeGrenade>,
+        /// A Japanese "S" Squad declares Seishin for this move (R 59.5).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        seishin: bool,
     },
     /// Fire at the units in a hex (R 6.0), turning to `facing` as it fires
     /// when given (R 6.0: -1 FP; facing in use only, R 2.2).
@@ -114,6 +117,7 @@ impl Order {
             assault_fire: None,
             fireteam_fire: None,
             smoke_grenade: None,
+            seishin: false,
         }
     }
 }
@@ -262,6 +266,11 @@ pub enum Refusal {
         unit: String,
         reason: String,
     },
+    /// A Seishin declaration refused (R 59.5).
+    Seishin {
+        unit: String,
+        reason: String,
+    },
     /// A Combat Event waits for its choice first (R 17.0).
     CombatEventPending {
         side: SideId,
@@ -378,6 +387,7 @@ impl std::fmt::Display for Refusal {
             ),
             Refusal::GameOver => write!(f, "the scenario is over (R 18.0)"),
             Refusal::Banzai { unit, reason } => write!(f, "{unit}: {reason}"),
+            Refusal::Seishin { unit, reason } => write!(f, "{unit}: {reason}"),
         }
     }
 }

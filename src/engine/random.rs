@@ -121,6 +121,7 @@ pub fn random_order(world: &mut World, rng: &mut Lcg) -> Order {
                 assault_fire: None,
                 fireteam_fire: None,
                 smoke_grenade: None,
+                seishin: false,
             }
         }
     }
