@@ -482,6 +482,10 @@ impl Narrator {
                     format!("Seishin! {} throws itself at the enemy", f.unit_at(unit))
                 }
             },
+            E::Smoke(crate::engine::smoke::SmokeEvent::Placed { at, .. }) => {
+                format!("Smoke drifts across {}", f.place(at))
+            }
+            E::Smoke(_) => return None,
             E::Mortar(crate::engine::mortar::MortarEvent::Directed { unit, spotter, .. }) => {
                 format!(
                     "A spotter in {spotter} calls down {}'s mortar",

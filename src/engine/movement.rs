@@ -54,6 +54,8 @@ pub struct MovePlan<'a> {
     pub assault_fire: Option<&'a str>,
     /// R 58.3.
     pub fireteam_fire: Option<&'a FireteamFire>,
+    /// R 48.1.
+    pub smoke_grenade: Option<&'a super::orders::SmokeGrenade>,
     /// R 59.5.
     pub seishin: bool,
 }
@@ -67,6 +69,7 @@ impl<'a> MovePlan<'a> {
             declared_retreat,
             assault_fire,
             fireteam_fire,
+            smoke_grenade,
             seishin,
         } = order
         else {
@@ -79,6 +82,7 @@ impl<'a> MovePlan<'a> {
                 declared_retreat: *declared_retreat,
                 assault_fire: assault_fire.as_deref(),
                 fireteam_fire: fireteam_fire.as_ref(),
+                smoke_grenade: smoke_grenade.as_ref(),
                 seishin: *seishin,
             },
         ))
@@ -93,6 +97,7 @@ impl<'a> MovePlan<'a> {
             declared_retreat: false,
             assault_fire: None,
             fireteam_fire: None,
+            smoke_grenade: None,
             seishin: false,
         }
     }
@@ -111,6 +116,8 @@ pub struct CheckedMove {
     pub fireteam_fire: Option<(usize, Coord)>,
     /// For each step, whether it goes into the Cave of its hex (R 43.4).
     pub caves: Vec<bool>,
+    /// A Smoke Grenade thrown on the way (R 48.1).
+    pub smoke_grenade: Option<super::smoke::CheckedGrenade>,
     /// Seishin is declared once the MC to move is passed (R 59.5).
     pub seishin: bool,
 }
@@ -203,7 +210,12 @@ pub fn check_move(
     let mut in_cave = start_in_cave;
     let mut at = start;
     let mut left = allowance;
+    let mut smoke_grenade = None;
     for (i, label) in path.iter().enumerate() {
+        let g = plan.smoke_grenade;
+        smoke_grenade = smoke_grenade.or(super::smoke::grenade_at_step(
+            world, entity, g, i, at, &mut left,
+        )?);
         if plan.fireteam_fire.is_some_and(|f| f.after == i) {
             if left < fireteam_mp {
                 return Err(Refusal::AssaultFire {
@@ -252,6 +264,24 @@ pub fn check_move(
     }
     // Wire stops a move on entering, and leaving it is one hex (R 43.6).
     super::night::check_wire(world, start, &coords, path)?;
+    let g = plan.smoke_grenade;
+    smoke_grenade = smoke_grenade.or(super::smoke::grenade_at_step(
+        world,
+        entity,
+        g,
+        path.len(),
+        at,
+        &mut left,
+    )?);
+    if let Some(g) = g.filter(|_| smoke_grenade.is_none()) {
+        return Err(Refusal::Fire {
+            reason: format!(
+                "Smoke Grenade into {}: thrown after 0 to {} hexes of the move (R 48.1)",
+                g.at,
+                path.len()
+            ),
+        });
+    }
     let limit = usize::from(aid.constants.stacking_per_side);
     let own_there = others
         .iter()
@@ -308,6 +338,7 @@ pub fn check_move(
         assault_fire,
         fireteam_fire,
         caves,
+        smoke_grenade,
         seishin: plan.seishin,
     })
 }
@@ -338,6 +369,8 @@ pub struct MoveInProgress {
     pub fired: bool,
     /// For each step still to take, whether it goes into a Cave (R 43.4).
     pub caves: std::collections::VecDeque<bool>,
+    /// Still to throw after so many hexes (R 48.1).
+    pub smoke_grenade: Option<super::smoke::CheckedGrenade>,
 }
 
 /// Executes a checked move: the MC before moving, then the hexes one by one
@@ -400,6 +433,7 @@ pub fn execute_move(
         start_window_done: false,
         fired: false,
         caves: checked.caves.iter().copied().collect(),
+        smoke_grenade: checked.smoke_grenade,
     });
     continue_move(world, events);
 }
@@ -499,6 +533,14 @@ pub fn continue_move(world: &mut World, events: &mut Vec<GameEvent>) {
             world.insert_resource(mv.clone());
         }
         let entered = mv.trail.len() - 1;
+        if let Some(g) = mv.smoke_grenade.filter(|g| g.after == entered) {
+            // A Smoke Grenade, paid for in MP (R 48.1).
+            mv.left = Mp(mv.left.0.saturating_sub(g.cost.0));
+            mv.smoke_grenade = None;
+            world.insert_resource(mv.clone());
+            super::smoke::throw_grenade(world, &mv.unit, g, events);
+            continue;
+        }
         if let Some((after, target)) = mv.fireteam_fire
             && after == entered
         {
@@ -747,6 +789,7 @@ mod tests {
             declared_retreat: false,
             assault_fire: assault_fire.map(str::to_string),
             fireteam_fire: None,
+            smoke_grenade: None,
             seishin: false,
         }
     }

@@ -281,6 +281,19 @@ fn apply_order(world: &mut World, order: &Order) -> Result<Vec<GameEvent>, Refus
             super::night::illuminate(world, state.acting, unit, to, tally, &mut events);
             settle(world, &mut events);
         }
+        Order::PlaceSmoke { unit, at } => {
+            let (entity, cost) = ready_to_use(world, &state, unit)?;
+            let (to, source) = super::smoke::check_place(world, entity, at)?;
+            let tally = begin_use(world, entity, cost, &mut events);
+            events.push(GameEvent::Smoke(super::smoke::SmokeEvent::Started {
+                unit: unit.clone(),
+                at: to.label(),
+                used: tally.used,
+                max: tally.range.max,
+            }));
+            super::smoke::execute_place(world, entity, to, source, &mut events);
+            settle(world, &mut events);
+        }
         Order::Pass => {
             check_pass(world, &state)?;
             events.push(GameEvent::Passed {
@@ -537,6 +550,10 @@ pub fn check(world: &mut World, order: &Order) -> Result<(), Refusal> {
         } => {
             let (entity, _) = ready_to_use(world, &state, unit)?;
             super::fire::check_fire(world, entity, target, *facing).map(|_| ())
+        }
+        Order::PlaceSmoke { unit, at } => {
+            let (entity, _) = ready_to_use(world, &state, unit)?;
+            super::smoke::check_place(world, entity, at).map(|_| ())
         }
         Order::Pass => check_pass(world, &state),
         Order::RegenerateDecoy { unit, decoy } => {

@@ -18,6 +18,7 @@ pub mod ops_range;
 pub mod quantities;
 pub mod rout;
 pub mod seishin;
+pub mod smoke;
 pub mod victory;
 
 pub use quantities::*;

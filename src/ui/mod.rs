@@ -129,6 +129,7 @@ impl Plugin for UiPlugin {
                 act::refresh_views,
                 counters::redraw_counters,
                 night::draw_night,
+                counters::redraw_smoke,
                 act::draw_act_overlays,
                 draw_hover_outline,
                 facing::draw_plan,
