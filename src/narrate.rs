@@ -458,7 +458,16 @@ impl Narrator {
                     "Banzai! The Japanese leave their holes and charge".to_string()
                 }
                 PacificEvent::FortificationProtects { .. } => return None,
+                PacificEvent::SeishinDeclared { unit } => {
+                    format!("Seishin! {} throws itself at the enemy", f.unit_at(unit))
+                }
             },
+            E::Mortar(crate::engine::mortar::MortarEvent::Directed { unit, spotter, .. }) => {
+                format!(
+                    "A spotter in {spotter} calls down {}'s mortar",
+                    f.unit_at(unit)
+                )
+            }
         })
     }
 

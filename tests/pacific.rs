@@ -410,3 +410,100 @@ fn r59_6_a_banzai_charge_takes_the_closest_enemy_by_a_cheapest_path() {
         ]
     );
 }
+
+/// R 59.5 Seishin with forced dice: the GD Squad has no "S"; J1 cannot reach
+/// M1 six hexes off on its 5 MP, and may not declare Seishin for a move
+/// that does not end in an enemy hex; declared (after its MC to move, on
+/// yellow Morale 6, no bonus), it moves with 6 MP; Fully Suppressed by Op
+/// Fire at F5 it checks on red Morale 2 + 1 = 3 and goes on with a 3 (R 59.5:
+/// +1 in the Operations Phase); in the Rout Phase no bonus (Morale 10, the
+/// exception is Seishin's first benefit); in the Melee it strikes at 3 + 2.
+#[test]
+fn r59_5_seishin_gives_one_mp_one_morale_and_two_melee_fp() {
+    use bevy::prelude::*;
+    let (mut w, _) = world_of("seishin_ground.ron", &[]);
+    let mut q = w.query::<(Entity, &bob::world::Unit)>();
+    let j1 = q.iter(&w).find(|(_, u)| u.id == "J1").unwrap().0;
+    w.entity_mut(j1).insert(bob::world::Suppression::Suppressed);
+    assert_eq!(
+        refused(&mut w, r#"move(unit: "J2", path: ["B8"], seishin: true)"#),
+        "J2: only a Japanese Squad marked \"S\" has Seishin (R 59.5)"
+    );
+    let to_m1 = r#"["B5", "C5", "D5", "E5", "F5", "G5"]"#;
+    assert_eq!(
+        refused(&mut w, &format!(r#"move(unit: "J1", path: {to_m1})"#)),
+        "step 6 into G5: needs 1 MP, 0 MP left (R 5.0)"
+    );
+    assert_eq!(
+        refused(
+            &mut w,
+            r#"move(unit: "J1", path: ["B5", "C5", "D5", "E5", "F5"], seishin: true)"#
+        ),
+        "J1: a Seishin move must end entering a hex that holds an enemy unit at the start of movement (R 59.5)"
+    );
+    w.resource_mut::<bob::engine::Dice>()
+        .force([6, 8, 3, 1, 4, 4, 9, 9]);
+    let mut log = Vec::new();
+    log.extend(play(
+        &mut w,
+        &format!(r#"move(unit: "J1", path: {to_m1}, seishin: true)"#),
+    ));
+    while let Some(at) = w
+        .get_resource::<bob::engine::op_fire::OpFireWindow>()
+        .map(|win| win.at.label())
+    {
+        let fire = if at == "F5" {
+            r#"op_fire(firers: ["M1"])"#
+        } else {
+            "op_fire(firers: [])"
+        };
+        log.extend(play(&mut w, fire));
+    }
+    log.extend(play(&mut w, r#"mark_used(unit: "J2")"#));
+    assert_eq!(
+        log,
+        [
+            "J1 moves (R 5.0); Ops Range 1/3",
+            "J1 MC: needs 6 or less, rolled 6 \u{2192} passed (R 5.0, R 7.1)",
+            "J1 declares Seishin: +1 MP, +1 Morale this Operations Phase, +2 Melee FP this turn (R 59.5)",
+            "J1 moves A5 \u{2192} B5: 1 MP, 5 left (R 5.0)",
+            "Op Fire window: J1 enters B5; Allies may fire with M1 (R 9.0)",
+            "Allies hold their fire at B5 (R 9.0)",
+            "J1 moves B5 \u{2192} C5: 1 MP, 4 left (R 5.0)",
+            "Op Fire window: J1 enters C5; Allies may fire with M1 (R 9.0)",
+            "Allies hold their fire at C5 (R 9.0)",
+            "J1 moves C5 \u{2192} D5: 1 MP, 3 left (R 5.0)",
+            "Op Fire window: J1 enters D5; Allies may fire with M1 (R 9.0)",
+            "Allies hold their fire at D5 (R 9.0)",
+            "J1 moves D5 \u{2192} E5: 1 MP, 2 left (R 5.0)",
+            "Op Fire window: J1 enters E5; Allies may fire with M1 (R 9.0)",
+            "Allies hold their fire at E5 (R 9.0)",
+            "J1 moves E5 \u{2192} F5: 1 MP, 1 left (R 5.0)",
+            "Op Fire window: J1 enters F5; Allies may fire with M1 (R 9.0)",
+            "M1 Op Fires at J1 in F5 and is Used (R 9.0, R 4.3)",
+            "M1 rolls 8 against F5 (R 6.2)",
+            "J1: +3 Prof FP: Op Fire (R 9.0); +1 Prof FP raise: Op Fire at an adjacent unit (R 9.0); +3 Adjacent (PAC \u{a7}2b); +4 Target moving in Open Ground, range 1 (R 41.0) = 11 FP; roll 8 \u{2192} Suppressed (R 6.2)",
+            "J1 MC: needs 3 or less, rolled 3 \u{2192} passed (R 9.0, R 7.1)",
+            "J1 moves F5 \u{2192} G5: 1 MP, 0 left (R 5.0)",
+            "J1 ends its move in G5; Used (R 4.2)",
+            "J2 marked Used (R 4.2); Ops Range 2/3",
+            "Axis: every unit Used or marked Op Fire (R 4.1)",
+            "Allies: every unit Used or marked Op Fire (R 4.1)",
+            "Operations Phase ends; Rout Phase begins (R 1.0)",
+            "Axis Rout Phase: J1 must check (R 11.0)",
+            "J1 Rout MC (in Melee): Morale 2 (R 11.0)",
+            "J1 MC: needs 2 or less, rolled 1 \u{2192} passed (R 11.0, R 7.1)",
+            "Allies Rout Phase: M1 must check (R 11.0)",
+            "M1 Rout MC (in Melee): Morale 12, No Quarter (R 11.2) passes with no roll (R 11.0, R 7.1)",
+            "Rout Phase ends; Melee Phase begins (R 1.0)",
+            "Melee in G5: M1 against J1 (R 12.0)",
+            "J1 Melee FP 5: rolls 4, 4 -> 2 casualties (R 12.0, R 59.5)",
+            "M1 Melee FP 5: rolls 9, 9 -> 0 casualties (R 12.0)",
+            "M1 is eliminated in Melee (R 12.0)",
+            "Melee Phase ends; Recovery Phase begins (R 1.0)",
+            "J1 recovers one step of Suppression: Suppressed (R 13.0)",
+            "Used, Op Fire, CP and Flank counters removed; CPs returned (R 13.0, R 3.0)",
+            "Scenario over: Axis win. otherwise Axis win. Losses: Allies 1 eliminated, 0 Reduced; Axis 0 eliminated, 0 Reduced (R 18.0)",
+        ]
+    );
+}

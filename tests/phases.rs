@@ -591,6 +591,7 @@ fn japanese_do_not_withdraw_from_melee() {
             declared_retreat: false,
             assault_fire: None,
             fireteam_fire: None,
+            seishin: false,
         },
     )
     .unwrap_err();

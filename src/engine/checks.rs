@@ -94,6 +94,10 @@ fn morale_with(
     if super::banzai::charging(world, entity) {
         modifiers.push(MoraleModifier::Banzai);
     }
+    // +1 Morale in the Operations Phase after declaring Seishin (R 59.5).
+    if super::seishin::morale_applies(world, entity) {
+        modifiers.push(MoraleModifier::Seishin);
+    }
     let side = if unit.reduced { ut.reduced } else { ut.full };
     let morale = morale_total(
         &aid,

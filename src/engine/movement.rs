@@ -54,6 +54,8 @@ pub struct MovePlan<'a> {
     pub assault_fire: Option<&'a str>,
     /// R 58.3.
     pub fireteam_fire: Option<&'a FireteamFire>,
+    /// R 59.5.
+    pub seishin: bool,
 }
 
 impl<'a> MovePlan<'a> {
@@ -65,6 +67,7 @@ impl<'a> MovePlan<'a> {
             declared_retreat,
             assault_fire,
             fireteam_fire,
+            seishin,
         } = order
         else {
             return None;
@@ -76,6 +79,7 @@ impl<'a> MovePlan<'a> {
                 declared_retreat: *declared_retreat,
                 assault_fire: assault_fire.as_deref(),
                 fireteam_fire: fireteam_fire.as_ref(),
+                seishin: *seishin,
             },
         ))
     }
@@ -89,6 +93,7 @@ impl<'a> MovePlan<'a> {
             declared_retreat: false,
             assault_fire: None,
             fireteam_fire: None,
+            seishin: false,
         }
     }
 }
@@ -106,6 +111,8 @@ pub struct CheckedMove {
     pub fireteam_fire: Option<(usize, Coord)>,
     /// For each step, whether it goes into the Cave of its hex (R 43.4).
     pub caves: Vec<bool>,
+    /// Seishin is declared once the MC to move is passed (R 59.5).
+    pub seishin: bool,
 }
 
 /// Checks a move before anything happens: hexes, MPs step by step, no
@@ -134,10 +141,25 @@ pub fn check_move(
     let ut = world.resource::<RosterRes>().0.get(&unit.kind).cloned();
     let allowance = ut.as_ref().map_or(Mp(0), |t| Mp::whole(u16::from(t.mp)))
         + super::command_points::mp_bonus(world, entity)
-        + super::banzai::mp_bonus(world, entity);
+        + super::banzai::mp_bonus(world, entity)
+        + if plan.seishin {
+            super::seishin::mp(world)
+        } else {
+            Mp(0)
+        };
     let path = plan.path;
     if path.is_empty() {
         return Err(Refusal::EmptyPath);
+    }
+    if plan.seishin {
+        // Seishin: an "S" Squad moving into an enemy hex (R 59.5).
+        let end = path.last().and_then(|l| {
+            let (hex, cave) = crate::rules::fortifications::split_label(l);
+            Coord::parse(hex, board.columns, board.rows)
+                .ok()
+                .filter(|_| !cave)
+        });
+        super::seishin::check(world, entity, end, plan.declared_retreat)?;
     }
     let others = occupants(world);
     // Units in a Cave are not in the hex above it (R 43.4).
@@ -282,6 +304,7 @@ pub fn check_move(
         assault_fire,
         fireteam_fire,
         caves,
+        seishin: plan.seishin,
     })
 }
 
@@ -353,13 +376,18 @@ pub fn execute_move(
         super::concealment::regain_concealment(world, entity, "Used out of all enemy LOS", events);
         return;
     }
+    if checked.seishin {
+        // Declared once the MC to move is passed (R 59.5).
+        super::seishin::declare(world, entity, events);
+    }
     world.insert_resource(MoveInProgress {
         mover: entity,
         unit: unit.id.clone(),
         steps: checked.steps.iter().copied().collect(),
         left: Mp::whole(u16::from(ut.mp))
             + super::command_points::mp_bonus(world, entity)
-            + super::banzai::mp_bonus(world, entity),
+            + super::banzai::mp_bonus(world, entity)
+            + super::seishin::mp_bonus(world, entity),
         hex_open: false,
         trail: vec![start],
         declared_retreat: checked.declared_retreat,
@@ -703,6 +731,7 @@ mod tests {
             declared_retreat: false,
             assault_fire: assault_fire.map(str::to_string),
             fireteam_fire: None,
+            seishin: false,
         }
     }
 

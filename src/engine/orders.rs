@@ -32,6 +32,9 @@ pub enum Order {
         assault_fire: Option<String>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         fireteam_fire: Option<FireteamFire>,
+        /// A Japanese "S" Squad declares Seishin for this move (R 59.5).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        seishin: bool,
     },
     /// Fire at the units in a hex (R 6.0), turning to `facing` as it fires
     /// when given (R 6.0: -1 FP; facing in use only, R 2.2).
@@ -97,6 +100,7 @@ impl Order {
             declared_retreat: false,
             assault_fire: None,
             fireteam_fire: None,
+            seishin: false,
         }
     }
 }
@@ -245,6 +249,11 @@ pub enum Refusal {
         unit: String,
         reason: String,
     },
+    /// A Seishin declaration refused (R 59.5).
+    Seishin {
+        unit: String,
+        reason: String,
+    },
     /// A Combat Event waits for its choice first (R 17.0).
     CombatEventPending {
         side: SideId,
@@ -361,6 +370,7 @@ impl std::fmt::Display for Refusal {
             ),
             Refusal::GameOver => write!(f, "the scenario is over (R 18.0)"),
             Refusal::Banzai { unit, reason } => write!(f, "{unit}: {reason}"),
+            Refusal::Seishin { unit, reason } => write!(f, "{unit}: {reason}"),
         }
     }
 }

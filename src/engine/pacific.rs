@@ -24,6 +24,8 @@ pub enum PacificEvent {
         rallied: Vec<String>,
         charging: Vec<String>,
     },
+    /// A Squad passed its MC to move and declares Seishin (R 59.5).
+    SeishinDeclared { unit: String },
 }
 
 impl PacificEvent {
@@ -38,6 +40,9 @@ impl PacificEvent {
             }
             PacificEvent::FortificationProtects { unit, kind } => format!(
                 "{unit}: the revealed {kind} modifier changes the result; {unit} gets it (R 43.0)"
+            ),
+            PacificEvent::SeishinDeclared { unit } => format!(
+                "{unit} declares Seishin: +1 MP, +1 Morale this Operations Phase, +2 Melee FP this turn (R 59.5)"
             ),
             PacificEvent::BanzaiAnnounced {
                 turn,

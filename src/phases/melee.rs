@@ -222,6 +222,8 @@ fn log_roll(world: &World, r: &Roll, events: &mut Vec<GameEvent>) {
             "R 12.0, R 51.2"
         } else if world.get::<crate::engine::banzai::Banzai>(r.unit).is_some() {
             "R 12.0, R 59.6"
+        } else if crate::engine::seishin::declared(world, r.unit) {
+            "R 12.0, R 59.5"
         } else if world.get::<Flank>(r.unit).is_some() {
             "R 12.0, R 12.2"
         } else {
@@ -256,6 +258,8 @@ fn roll_group(world: &mut World, mut fight: Fight, events: &mut Vec<GameEvent>) 
         }
         // A Squad that charged this turn: +2 (R 59.6).
         fp += crate::engine::banzai::melee_bonus(world, u.entity);
+        // A Squad that declared Seishin this turn: +2 (R 59.5).
+        fp += crate::engine::seishin::melee_bonus(world, u.entity);
         let roll = Roll {
             unit: u.entity,
             side: u.unit.side,

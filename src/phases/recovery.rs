@@ -40,6 +40,8 @@ pub fn run(world: &mut World, events: &mut Vec<GameEvent>) {
             .entity_mut(u.entity)
             .remove::<(Used, OpFire, Flank, Ambush)>();
     }
+    // Seishin lasts for its turn only (R 59.5).
+    crate::engine::seishin::end_of_turn(world);
     cp::return_all(world);
     events.push(GameEvent::MarkersRemoved);
     let (turn, last) = {

@@ -10,11 +10,13 @@ pub mod fortifications;
 pub mod los;
 pub mod melee;
 pub mod morale;
+pub mod mortar;
 pub mod movement;
 pub mod odds;
 pub mod ops_range;
 pub mod quantities;
 pub mod rout;
+pub mod seishin;
 pub mod victory;
 
 pub use quantities::*;

@@ -85,6 +85,10 @@ pub struct Constants {
     pub banzai_mp: u8,
     /// R 59.6: +2 Melee FP for a Squad in a Banzai Charge.
     pub banzai_melee_fp: u8,
+    /// R 59.5: +1 MP for a Squad that declares Seishin.
+    pub seishin_mp: u8,
+    /// R 59.5: +2 Melee FP that turn for a Squad that declared Seishin.
+    pub seishin_melee_fp: u8,
 }
 
 /// A table cell: a modifier, an MP cost, "not allowed", or words.
