@@ -139,6 +139,8 @@ enum StepPart {
     Said(&'static str),
     Enter(Terrain),
     Climb(u16),
+    /// The night minimum for entering a hex (R 50.2).
+    NightMinimum(Mp),
 }
 
 impl StepPart {
@@ -147,6 +149,7 @@ impl StepPart {
             StepPart::Said(s) => s.into(),
             StepPart::Enter(t) => format!("enter {}", t.name()),
             StepPart::Climb(levels) => format!("climb {levels} level(s) across the crest line"),
+            StepPart::NightMinimum(min) => format!("night minimum {min} MP"),
         }
     }
 }
@@ -167,13 +170,13 @@ fn step_parts(
     let (Some(here), Some(there)) = (board.cell(from), board.cell(to)) else {
         return Err(MoveRefusal::NotAdjacent { from, to });
     };
-    match board.road(from, side) {
-        Some(RoadKind::Road) => add(
+    let (part, base, rule) = match board.road(from, side) {
+        Some(RoadKind::Road) => (
             StepPart::Said("along a road"),
             row_mp(aid, "road")?,
             "R 42.0",
         ),
-        Some(RoadKind::Path) => add(
+        Some(RoadKind::Path) => (
             StepPart::Said("along a path"),
             row_mp(aid, "path")?,
             "R 53.0",
@@ -196,16 +199,16 @@ fn step_parts(
                     terrain: there.terrain,
                 });
             }
-            let cost = row_mp(aid, key)?;
-            add(StepPart::Enter(there.terrain), cost, rule);
+            (StepPart::Enter(there.terrain), row_mp(aid, key)?, rule)
         }
-    }
+    };
+    add(part, base, rule);
     // At Night the hex costs at least the night minimum (R 50.2).
-    if let Some(line) = rules
+    if let Some((min, extra)) = rules
         .night_minimum
-        .and_then(|min| super::night::night_minimum_line(min, &lines))
+        .and_then(|min| super::night::night_minimum_extra(min, base).map(|e| (min, e)))
     {
-        lines.push(line);
+        add(StepPart::NightMinimum(min), extra, "R 50.2");
     }
     for feature in board.hexside(from, side) {
         let (key, text, rule) = match feature {

@@ -178,18 +178,10 @@ pub fn night_minimum_mp(aid: &PlayerAid, nationality: Nationality) -> Option<Mp>
     (nationality != Nationality::Japanese).then(|| Mp::from_aid(aid.night.infantry_min_mp))
 }
 
-/// R 50.2: the line that raises a hex's cost (its `lines` so far, before
-/// hexside costs) to the night minimum, if it is below it.
-pub fn night_minimum_line(
-    min: Mp,
-    lines: &[super::movement::MpLine],
-) -> Option<super::movement::MpLine> {
-    let base = lines.iter().fold(Mp(0), |a, l| a + l.cost);
-    (base < min).then(|| super::movement::MpLine {
-        text: format!("night minimum {min} MP"),
-        cost: Mp(min.0 - base.0),
-        rule: "R 50.2",
-    })
+/// R 50.2: at Night entering a hex costs at least `min` MP; the MPs to add
+/// to a hex whose own cost is `base`, if any.
+pub fn night_minimum_extra(min: Mp, base: Mp) -> Option<Mp> {
+    (base < min).then(|| Mp(min.0 - base.0))
 }
 
 /// R 43.6: an Infantry unit stops when it enters a Wire hex, and a unit
