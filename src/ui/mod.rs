@@ -16,6 +16,7 @@ pub mod handover;
 pub mod layout;
 pub mod los_tool;
 pub mod menu;
+pub mod night;
 pub mod orders;
 pub mod paint;
 pub mod palette;
@@ -90,6 +91,7 @@ impl Plugin for UiPlugin {
         .init_resource::<camera::PanelInsets>()
         .init_resource::<los_tool::LosTool>()
         .init_resource::<orders::GameLog>()
+        .init_resource::<night::NightDrawn>()
         .init_resource::<facing::FacingPlan>()
         .init_resource::<facing::TurnRequest>()
         .init_resource::<facing::FacingDrag>()
@@ -126,6 +128,8 @@ impl Plugin for UiPlugin {
                 decide::refresh_and_send,
                 act::refresh_views,
                 counters::redraw_counters,
+                night::draw_night,
+                counters::redraw_smoke,
                 act::draw_act_overlays,
                 draw_hover_outline,
                 facing::draw_plan,
