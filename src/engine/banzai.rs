@@ -125,7 +125,10 @@ fn last_banzai_turn(world: &World) -> Option<u8> {
 /// charge no Japanese Squad moves closer to its Rout Edge.
 pub fn check_order(world: &mut World, order: &Order) -> Result<(), Refusal> {
     let unit = match order {
-        Order::MarkUsed { unit } | Order::Fire { unit, .. } | Order::Move { unit, .. } => unit,
+        Order::MarkUsed { unit }
+        | Order::Fire { unit, .. }
+        | Order::Move { unit, .. }
+        | Order::RegenerateDecoy { unit, .. } => unit,
         _ => return Ok(()),
     };
     let Some((entity, u, loc)) =
@@ -146,7 +149,7 @@ pub fn check_order(world: &mut World, order: &Order) -> Result<(), Refusal> {
         return Ok(());
     }
     match order {
-        Order::MarkUsed { .. } | Order::Fire { .. } => Err(refuse(
+        Order::MarkUsed { .. } | Order::Fire { .. } | Order::RegenerateDecoy { .. } => Err(refuse(
             unit,
             "it must Banzai Charge unless it is marked Op Fire (R 59.6)",
         )),
@@ -273,6 +276,10 @@ fn check_path(
             Err(_) => return Ok(()),
         }
         at = *c;
+    }
+    // A charge whose path holds Wire enters it to clear it (R 59.6, R 43.6).
+    if super::night::wire_in(world, end) {
+        return Ok(());
     }
     check_charge(&costs, &targets, end, spent).map_err(|r| refuse(&u.id, r.to_string()))
 }

@@ -22,10 +22,12 @@ pub mod script;
 pub mod banzai;
 pub mod fortifications;
 pub mod jungle;
+pub mod night;
 pub mod pacific;
 // Mortars, Smoke and Guns (R 20, R 31, R 48, R 59.3).
 pub mod mortar;
 pub mod seishin;
+pub mod smoke;
 
 use bevy::ecs::system::RunSystemOnce;
 use bevy::prelude::*;

@@ -261,6 +261,37 @@ fn apply_order(world: &mut World, order: &Order) -> Result<Vec<GameEvent>, Refus
                     .insert(super::fortifications::FiresIntoCave);
             }
             super::fire::execute_fire(world, entity, to, facing, &mut events);
+            // Its Muzzle Flash may be answered first at Night (R 50.2).
+            super::night::open_flashes(world, &mut events);
+            settle_when_idle(world, &mut events);
+        }
+        Order::RegenerateDecoy { unit, decoy } => {
+            let (entity, cost) = ready_to_use(world, &state, unit)?;
+            let kind = super::night::check_regenerate(world, entity, decoy)?;
+            let tally = begin_use(world, entity, cost, &mut events);
+            super::night::regenerate(world, entity, decoy, kind, tally, &mut events);
+            settle(world, &mut events);
+        }
+        Order::Illuminate { unit, at } => {
+            let (to, cost) = super::night::check_illuminate(world, state.acting, unit, at)?;
+            state.tally.check(cost).map_err(Refusal::OpsRange)?;
+            // An asset, not a unit: it counts in the Ops Range (R 4.0, R 50.1).
+            world.remove_resource::<SecondMayActFirst>();
+            let tally = record_use(world, cost);
+            super::night::illuminate(world, state.acting, unit, to, tally, &mut events);
+            settle(world, &mut events);
+        }
+        Order::PlaceSmoke { unit, at } => {
+            let (entity, cost) = ready_to_use(world, &state, unit)?;
+            let (to, source) = super::smoke::check_place(world, entity, at)?;
+            let tally = begin_use(world, entity, cost, &mut events);
+            events.push(GameEvent::Smoke(super::smoke::SmokeEvent::Started {
+                unit: unit.clone(),
+                at: to.label(),
+                used: tally.used,
+                max: tally.range.max,
+            }));
+            super::smoke::execute_place(world, entity, to, source, &mut events);
             settle(world, &mut events);
         }
         Order::Pass => {
@@ -520,7 +551,19 @@ pub fn check(world: &mut World, order: &Order) -> Result<(), Refusal> {
             let (entity, _) = ready_to_use(world, &state, unit)?;
             super::fire::check_fire(world, entity, target, *facing).map(|_| ())
         }
+        Order::PlaceSmoke { unit, at } => {
+            let (entity, _) = ready_to_use(world, &state, unit)?;
+            super::smoke::check_place(world, entity, at).map(|_| ())
+        }
         Order::Pass => check_pass(world, &state),
+        Order::RegenerateDecoy { unit, decoy } => {
+            let (entity, _) = ready_to_use(world, &state, unit)?;
+            super::night::check_regenerate(world, entity, decoy).map(|_| ())
+        }
+        Order::Illuminate { unit, at } => {
+            let (_, cost) = super::night::check_illuminate(world, state.acting, unit, at)?;
+            state.tally.check(cost).map_err(Refusal::OpsRange)
+        }
         Order::CpReroll { .. }
         | Order::Rout { .. }
         | Order::Melee { .. }

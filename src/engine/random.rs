@@ -120,6 +120,7 @@ pub fn random_order(world: &mut World, rng: &mut Lcg) -> Order {
                 declared_retreat: false,
                 assault_fire: None,
                 fireteam_fire: None,
+                smoke_grenade: None,
                 seishin: false,
             }
         }

@@ -68,6 +68,9 @@ impl std::fmt::Display for MoveRefusal {
 pub struct MoveRules {
     /// New Britain: Jungle costs 2.5 MP (R 51.0).
     pub new_britain_jungle: bool,
+    /// At Night the least a hex costs this unit before hexside costs
+    /// (R 50.2; none for Japanese Infantry, R 59.0).
+    pub night_minimum: Option<Mp>,
 }
 
 impl MoveRules {
@@ -75,6 +78,7 @@ impl MoveRules {
     pub fn of(special: &crate::scenario::schema::SpecialRules) -> Self {
         MoveRules {
             new_britain_jungle: special.new_britain_jungle,
+            night_minimum: None,
         }
     }
 }
@@ -133,6 +137,8 @@ enum StepPart {
     Said(&'static str),
     Enter(Terrain),
     Climb(u16),
+    /// The night minimum for entering a hex (R 50.2).
+    NightMinimum(Mp),
 }
 
 impl StepPart {
@@ -141,6 +147,7 @@ impl StepPart {
             StepPart::Said(s) => s.into(),
             StepPart::Enter(t) => format!("enter {}", t.name()),
             StepPart::Climb(levels) => format!("climb {levels} level(s) across the crest line"),
+            StepPart::NightMinimum(min) => format!("night minimum {min} MP"),
         }
     }
 }
@@ -161,13 +168,13 @@ fn step_parts(
     let (Some(here), Some(there)) = (board.cell(from), board.cell(to)) else {
         return Err(MoveRefusal::NotAdjacent { from, to });
     };
-    match board.road(from, side) {
-        Some(RoadKind::Road) => add(
+    let (part, base, rule) = match board.road(from, side) {
+        Some(RoadKind::Road) => (
             StepPart::Said("along a road"),
             row_mp(aid, "road")?,
             "R 42.0",
         ),
-        Some(RoadKind::Path) => add(
+        Some(RoadKind::Path) => (
             StepPart::Said("along a path"),
             row_mp(aid, "path")?,
             "R 53.0",
@@ -190,9 +197,16 @@ fn step_parts(
                     terrain: there.terrain,
                 });
             }
-            let cost = row_mp(aid, key)?;
-            add(StepPart::Enter(there.terrain), cost, rule);
+            (StepPart::Enter(there.terrain), row_mp(aid, key)?, rule)
         }
+    };
+    add(part, base, rule);
+    // At Night the hex costs at least the night minimum (R 50.2).
+    if let Some((min, extra)) = rules
+        .night_minimum
+        .and_then(|min| super::night::night_minimum_extra(min, base).map(|e| (min, e)))
+    {
+        add(StepPart::NightMinimum(min), extra, "R 50.2");
     }
     for feature in board.hexside(from, side) {
         let (key, text, rule) = match feature {
@@ -468,6 +482,7 @@ mod tests {
         assert_eq!(normal.total, Mp::whole(3));
         let nb = MoveRules {
             new_britain_jungle: true,
+            ..MoveRules::default()
         };
         assert_eq!(
             step_cost(&b, &a, nb, c("G8"), c("H8")).unwrap().total,
