@@ -148,12 +148,14 @@ pub fn check_fire(
         check_target_hex(world, firer, from, to)?;
     }
     let ut = roster_type(world, &unit)?;
-    let ctx = FireContext::new(
+    let mut ctx = FireContext::new(
         FireKind::Normal,
         Firer::of(&ut, unit.reduced),
         Hexes(from.distance(to)),
         "open",
     );
+    // Monsoon rain: range at most three (R 55.2).
+    ctx.conditions = super::monsoon::conditions(world);
     infantry_fp(&aid, &ctx).map_err(|r| Refusal::Fire {
         reason: r.to_string(),
     })?;
@@ -382,6 +384,7 @@ pub fn plan_attack(
     let fortification = defence.filter(|d| !d.1).map(|d| d.0);
     let hidden_key = defence.filter(|d| d.1).map(|d| d.0);
     let fire_lane = super::fortifications::fire_lane(world, firer, to);
+    let conditions = super::monsoon::conditions(world);
     let firer_in_wire = super::fortifications::in_wire(world, firer);
     let turned = world.get::<TurnedToFire>(firer).is_some();
     let marked = world.get::<FiresFromOpFireMarker>(firer).is_some();
@@ -402,6 +405,7 @@ pub fn plan_attack(
             probe.cp_prof_bonus = true;
             probe.cp_final_op_fire_range = cp_range;
             probe.changed_facing = turned;
+            probe.conditions = super::monsoon::conditions(world);
             infantry_fp(&aid, &probe).is_ok()
         };
     let mut q = world.query::<(
@@ -428,6 +432,8 @@ pub fn plan_attack(
             terrain_key,
         );
         ctx.firer_marked_op_fire = kind == FireKind::OpFire && marked;
+        // Monsoon rain: moving in Open Ground +2 / +1 / 0, range 3 (R 55.2).
+        ctx.conditions = conditions;
         ctx.cp_prof_bonus = extras.cp_prof_bonus;
         ctx.fireteam_mid_move = extras.fireteam_mid_move;
         if Some(target) == mover {

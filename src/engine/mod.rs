@@ -22,6 +22,7 @@ pub mod script;
 pub mod banzai;
 pub mod fortifications;
 pub mod jungle;
+pub mod monsoon;
 pub mod pacific;
 pub mod seishin;
 

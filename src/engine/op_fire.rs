@@ -181,6 +181,8 @@ pub fn may_fire_at(
     }
     let mut ctx = FireContext::new(kind, Firer::of(ut, u.reduced), Hexes(range), "open");
     ctx.cp_final_op_fire_range = cp_range;
+    // Monsoon rain: range at most three (R 55.2).
+    ctx.conditions = super::monsoon::conditions(world);
     infantry_fp(&aid, &ctx).map_err(|_| not_eligible())?;
     let query = super::fortifications::los_query(world, firer, at, false);
     if line_of_sight(&board, &aid, &query).is_blocked() {

@@ -197,6 +197,10 @@ pub struct SpecialRules {
     /// Monsoon (R 55.2): storm checks in the Recovery Phase.
     #[serde(default)]
     pub monsoon: bool,
+    /// The Monsoon Storm Check's range and the weather at the start
+    /// (R 55.2); required with `monsoon`.
+    #[serde(default)]
+    pub monsoon_storm: Option<MonsoonStorm>,
     /// Turns on which Japanese Banzai Charges are allowed (R 59.6).
     #[serde(default)]
     pub banzai_turns: Vec<u8>,
@@ -209,6 +213,17 @@ pub struct SpecialRules {
     /// Further SSRs in plain words, printed on the card.
     #[serde(default)]
     pub notes: Vec<String>,
+}
+
+/// The Monsoon Storm Check (R 55.2): a d10 roll from `from` to `to` starts
+/// a deluge if it is dry, stops it if it rains; `raining` at the start.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct MonsoonStorm {
+    pub from: u8,
+    pub to: u8,
+    #[serde(default)]
+    pub raining: bool,
 }
 
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]

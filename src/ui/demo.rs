@@ -802,10 +802,13 @@ mod tests {
 
     #[test]
     fn the_playlist_begins_with_the_scenario_named_then_the_others() {
-        assert_eq!(playlist(None, false), ["guadalcanal", "training"]);
+        assert_eq!(
+            playlist(None, false),
+            ["guadalcanal", "peleliu", "training"]
+        );
         assert_eq!(
             playlist(Some("training"), false),
-            ["training", "guadalcanal"]
+            ["training", "guadalcanal", "peleliu"]
         );
         assert_eq!(playlist(Some("training"), true), ["training"]);
         assert_eq!(playlist(Some("my.ron"), false), ["my.ron"]);

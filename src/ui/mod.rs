@@ -14,6 +14,7 @@ pub mod frame_stats;
 pub mod handover;
 pub mod layout;
 pub mod los_tool;
+pub mod markers;
 pub mod menu;
 pub mod orders;
 pub mod paint;
@@ -78,6 +79,7 @@ impl Plugin for UiPlugin {
             decide::DecidePlugin,
             menu::MenuPlugin,
             replay::ReplayPlugin,
+            markers::MarkersPlugin,
         ))
         .init_resource::<paint::ArtCache>()
         .init_resource::<Hovered>()
