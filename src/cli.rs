@@ -141,8 +141,8 @@ pub enum Command {
         /// Window size, WIDTHxHEIGHT.
         #[arg(long, default_value = "1280x720", value_parser = parse_size)]
         size: (u32, u32),
-        /// Internal: measure one window (`board`, `bare`, `sweep` or
-        /// `empty`) in this process.
+        /// Internal: measure one window (`board`, `bare`, `stream`, `sweep`
+        /// or `empty`) in this process.
         #[arg(long, hide = true)]
         child: Option<String>,
     },
@@ -469,6 +469,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
                         label: String::new(),
                         sweep: kind == "sweep",
                         bare: kind == "bare",
+                        stream: kind == "stream",
                     }),
                     modes: Modes::default(),
                 }),
@@ -596,73 +597,9 @@ fn replay_on_board(
     })
 }
 
-/// `bob bench-frames`: each scenario's board, and an empty window before
-/// it, each in a child process under the same display; prints the table.
+/// `bob bench-frames`: see `ui::frame_stats::bench`.
 fn bench_frames(scenarios: &[String], frames: u32, size: (u32, u32)) -> ExitCode {
-    use crate::ui::frame_stats::{Figures, parse_figures};
-    let Ok(me) = std::env::current_exe() else {
-        eprintln!("bob bench-frames: cannot find the running program");
-        return ExitCode::FAILURE;
-    };
-    let run = |kind: &str, scenario: &str| -> Result<Figures, String> {
-        let out = std::process::Command::new(&me)
-            .args(["bench-frames", scenario, "--child", kind])
-            .args(["--frames", &frames.to_string()])
-            .args(["--size", &format!("{}x{}", size.0, size.1)])
-            .output()
-            .map_err(|e| format!("cannot start {}: {e}", me.display()))?;
-        let stdout = String::from_utf8_lossy(&out.stdout);
-        stdout.lines().find_map(parse_figures).ok_or_else(|| {
-            format!(
-                "{kind} {scenario}: no figures ({}): {}",
-                out.status,
-                String::from_utf8_lossy(&out.stderr)
-            )
-        })
-    };
-    println!(
-        "{} frames after a warm-up of {}, {}x{}; still = the board as opened, bare = without the Scenario Card and Player Aid, sweep = the mouse crossing the map every frame; game systems = our systems per frame (mean / worst); main = Bevy's whole main-world update",
-        frames,
-        crate::ui::frame_stats::WARM_UP,
-        size.0,
-        size.1
-    );
-    println!(
-        "{:<12} {:<6} {:>7} {:>9} {:>7} {:>20} {:>18}",
-        "scenario", "board", "fps", "empty fps", "ratio", "game systems ms", "main ms"
-    );
-    let mut ok = true;
-    for sc in scenarios {
-        let figures = run("empty", sc)
-            .and_then(|e| Ok((e, run("board", sc)?, run("bare", sc)?, run("sweep", sc)?)));
-        match figures {
-            Ok((empty, still, bare, sweep)) => {
-                for (what, board) in [("still", still), ("bare", bare), ("sweep", sweep)] {
-                    println!(
-                        "{:<12} {:<6} {:>7.2} {:>9.2} {:>6.0}% {:>9.2} / {:>8.2} {:>8.1} / {:>7.1}",
-                        sc,
-                        what,
-                        board.fps,
-                        empty.fps,
-                        100.0 * board.fps / empty.fps.max(f64::MIN_POSITIVE),
-                        board.ours_mean,
-                        board.ours_worst,
-                        board.main_mean,
-                        board.main_worst
-                    );
-                }
-            }
-            Err(e) => {
-                eprintln!("{e}");
-                ok = false;
-            }
-        }
-    }
-    if ok {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
-    }
+    crate::ui::frame_stats::bench(scenarios, frames, size)
 }
 
 /// `bob random-game SCENARIO OUT`: a whole game of random legal orders,

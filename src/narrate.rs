@@ -469,6 +469,12 @@ impl Narrator {
                     format!("Seishin! {} throws itself at the enemy", f.unit_at(unit))
                 }
             },
+            E::Mortar(crate::engine::mortar::MortarEvent::Directed { unit, spotter, .. }) => {
+                format!(
+                    "A spotter in {spotter} calls down {}'s mortar",
+                    f.unit_at(unit)
+                )
+            }
         })
     }
 

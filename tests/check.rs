@@ -1074,3 +1074,65 @@ fn reinforcements_may_be_kept_off_board_until_the_last_turn() {
         "{err}"
     );
 }
+
+/// R 17.0 entry 9, R 3.0: one-time CPs are kept until spent. The turn's CP
+/// goes first (the re-roll leaves 2), the Recovery Phase returns the turn's
+/// CP and keeps the two one-time CPs, so acting first on turn 2 leaves 2.
+#[test]
+fn one_time_cps_are_kept_through_the_recovery_phase() {
+    let out = script_output("events_cp_kept");
+    assert_eq!(
+        out.lines().collect::<Vec<_>>(),
+        [
+            "Allies Ops Range 1\u{2013}3 (R 4.1)",
+            "A1 fires at E3 (R 6.0); Ops Range 1/3",
+            "A1 rolls 1 against E3 (R 6.2)",
+            "G1: +6 Normal FP (R 2.1) = 6 FP; roll 1 \u{2192} Reduced and Fully Suppressed (R 6.2)",
+            "A1 rolled a 1: Combat Event roll 2 -> Axis roll on the Combat Event Table (R 17.0)",
+            "Axis roll 7 on the Combat Event Table: entry 7, Pinned (R 17.0)",
+            "Combat Event: Axis pick 2 of A2, A3, A4, G1, G2: unconcealed Squads/WTs marked Used (R 17.0)",
+            "Axis pick A2, A3 (R 17.0)",
+            "A2 is marked Used (R 17.0)",
+            "A3 is marked Used (R 17.0)",
+            "A4 fires at E3 (R 6.0); Ops Range 2/3",
+            "A4 rolls 1 against E3 (R 6.2)",
+            "G1: +6 Normal FP (R 2.1) = 6 FP; roll 1 \u{2192} Eliminated (R 6.2)",
+            "G1 is eliminated (R 8.0)",
+            "A4 rolled a 1: Combat Event roll 2 -> Axis roll on the Combat Event Table (R 17.0)",
+            "Axis roll 10 on the Combat Event Table: entry 10, Choice (R 17.0)",
+            "Combat Event: Axis pick 1 of 1, 2, 3, 4, 5, 6, 7, 8, 9: the entry of the Combat Event Table that happens (R 17.0)",
+            "Axis pick 9 (R 17.0)",
+            "Axis choose entry 9, Command Points (R 17.0)",
+            "Axis gain 2 one-time CPs, 2 held (R 17.0)",
+            "Allies: every unit Used or marked Op Fire (R 4.1)",
+            "Axis Ops Range 1\u{2013}3 (R 4.1)",
+            "G2: a CP is ready to re-roll a failed MC (R 3.0 #1)",
+            "G2 fires at B3 (R 6.0); Ops Range 1/3",
+            "G2 MC: needs 8 or less, rolled 9 \u{2192} failed (R 6.0, R 7.1)",
+            "Axis spend a CP on G2: re-roll a failed MC (R 3.0 #1); 2 CP left",
+            "G2 MC: needs 8 or less, rolled 5 \u{2192} passed (R 6.0, R 7.1)",
+            "G2 rolls 8 against B3 (R 6.2)",
+            "A1: +4 Normal FP (R 2.1) = 4 FP; roll 8 \u{2192} No Effect (R 6.2)",
+            "G3 marked Used (R 4.2); Ops Range 2/3",
+            "GD1 marked Used (R 4.2); Ops Range 3/3",
+            "Axis: every unit Used or marked Op Fire (R 4.1)",
+            "Operations Phase ends; Rout Phase begins (R 1.0)",
+            "Allies Rout Phase: A1, A2, A4 must check (R 11.0)",
+            "A1 Rout MC (not in Beneficial Terrain, in unhindered LOS of an enemy): Morale 10 passes with no roll (R 11.0, R 7.1)",
+            "A2 Rout MC (not in Beneficial Terrain, in unhindered LOS of an enemy): Morale 10 passes with no roll (R 11.0, R 7.1)",
+            "A4 Rout MC (not in Beneficial Terrain, in unhindered LOS of an enemy): Morale 10 passes with no roll (R 11.0, R 7.1)",
+            "Axis Rout Phase: G2 must check (R 11.0)",
+            "G2 Rout MC (not in Beneficial Terrain, in unhindered LOS of an enemy): Morale 8 (R 11.0)",
+            "G2 MC: needs 8 or less, rolled 7 \u{2192} passed (R 11.0, R 7.1)",
+            "Rout Phase ends; Melee Phase begins (R 1.0)",
+            "No Melee this turn (R 12.0)",
+            "Melee Phase ends; Recovery Phase begins (R 1.0)",
+            "Used, Op Fire, CP and Flank counters removed; CPs returned (R 13.0, R 3.0)",
+            "Turn 2 begins (R 13.0)",
+            "Allies Ops Range 1\u{2013}3 (R 4.1)",
+            "G3: a CP is ready to act before the first player (R 3.0 #2, R 4.0)",
+            "Axis spend a CP on G3: act before the first player (R 3.0 #2, R 4.0); 2 CP left",
+            "G3 marked Used (R 4.2); Ops Range 0/3",
+        ]
+    );
+}

@@ -144,3 +144,90 @@ fn forward_back_and_jumps_land_on_the_fresh_replay() {
         assert!(app.world().resource::<Replay>().playing);
     }
 }
+
+/// Stepping by event: `>` from an order's position plays the next order and
+/// shows its first event (its log line highlighted, the lines after it
+/// hidden, the board at the position after the order); `>` again walks its
+/// events; `<` walks them back without a rebuild, and before the first
+/// event is the order before, as a fresh replay gives it.
+#[test]
+fn event_steps_walk_an_orders_events_and_back() {
+    use bob::ui::tray::LogHighlight;
+    let (roster, aid) = data();
+    let dir = temp("events");
+    let path = dir.join("training.ron");
+    let loaded = scenario::load("training", &roster, &aid).unwrap();
+    let n = random_game(loaded.clone(), &roster, &aid, 3, &path, usize::MAX, |_| {
+        false
+    })
+    .unwrap();
+    let read = read_journal(&path).unwrap();
+    let (outline, _) = outline(&read, &roster, &aid).unwrap();
+    // The first order with at least three events (a move with its MC and
+    // Op Fire, a fire with its MC and results...).
+    let k = (1..=n)
+        .find(|&k| {
+            let (_, before) = fresh(&read, k - 1);
+            let (_, after) = fresh(&read, k);
+            after.len() - before.len() >= 3
+        })
+        .unwrap();
+    let (_, lines_before) = fresh(&read, k - 1);
+    let (_, lines_after) = fresh(&read, k);
+    let events = lines_after.len() - lines_before.len();
+    let launch = ReplayLaunch {
+        read: read.clone(),
+        outline,
+        start: k - 1,
+        whole: Default::default(),
+    };
+    let mut app = headless_viewer(launch, loaded, roster, aid);
+    app.update();
+    check_at(&mut app, &read, k - 1, "the order before");
+    let shown = |app: &bevy::app::App| {
+        let w = app.world();
+        (
+            w.resource::<Replay>().event,
+            w.resource::<GameLog>().shown().to_vec(),
+            w.resource::<LogHighlight>().line,
+        )
+    };
+    let start = lines_before.len();
+    for e in 0..events - 1 {
+        assert_eq!(go(&mut app, Go::NextEvent), k, "event {e}");
+        let (event, lines, lit) = shown(&app);
+        assert_eq!(event, Some(e));
+        assert_eq!(lines, lines_after[..start + e + 1].to_vec(), "event {e}");
+        assert_eq!(lit, Some(start + e), "event {e}: its line is lit");
+        // The board is the position after the order.
+        check_at(&mut app, &read, k, "an event of the order");
+    }
+    // The last event is the whole order.
+    assert_eq!(go(&mut app, Go::NextEvent), k);
+    assert_eq!(shown(&app).0, None);
+    assert_eq!(shown(&app).1, lines_after);
+    // Back by event: within the order, no rebuild.
+    let rebuilt = app.world().resource::<Replay>().rebuilt;
+    for e in (0..events - 1).rev() {
+        assert_eq!(go(&mut app, Go::PrevEvent), k);
+        let (event, lines, lit) = shown(&app);
+        assert_eq!(event, Some(e));
+        assert_eq!(lines, lines_after[..start + e + 1].to_vec());
+        assert_eq!(lit, Some(start + e));
+    }
+    assert_eq!(app.world().resource::<Replay>().rebuilt, rebuilt);
+    let took = app.world().resource::<Replay>().event_back.unwrap();
+    eprintln!(
+        "order {k} ({events} events): a step back by event took {:.1} us",
+        took.as_secs_f64() * 1e6
+    );
+    // Before the first event: the order before, rebuilt from the start.
+    assert_eq!(go(&mut app, Go::PrevEvent), k - 1);
+    assert_eq!(shown(&app).0, None);
+    check_at(&mut app, &read, k - 1, "back past the first event");
+    let took = app.world().resource::<Replay>().event_back.unwrap();
+    eprintln!(
+        "back past the first event of order {k}: {:.1} ms (a rebuild from the start)",
+        took.as_secs_f64() * 1000.0
+    );
+}

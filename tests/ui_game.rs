@@ -17,17 +17,24 @@ use bob::ui::{Hovered, Selected, act, decide, drive, handover, orders, result};
 use bob::world::spawn::spawn_scenario;
 use bob::world::{ActiveScenario, AidRes, RosterRes, TurnTrack};
 
-fn game_app(seed: u64) -> App {
+/// A headless App with the interface's resources on `name`, no systems.
+fn ui_app(name: &str, seed: u64) -> App {
     let roster = scenario::builtin_roster().unwrap();
     let aid = scenario::builtin_player_aid().unwrap();
-    let loaded = scenario::load("training", &roster, &aid).unwrap();
+    let loaded = scenario::load(name, &roster, &aid).unwrap();
     let mut app = App::new();
+    // The decision window's panel without its plugin's keys and rings (they
+    // need a window and egui).
     app.add_plugins(MinimalPlugins)
-        .add_plugins((act::ActPlugin, decide::DecidePlugin))
+        .add_plugins(act::ActPlugin)
+        .init_resource::<decide::DecisionPanel>()
         .init_resource::<Selected>()
         .init_resource::<Hovered>()
         .init_resource::<orders::GameLog>()
         .init_resource::<handover::HandOver>()
+        .init_resource::<bob::ui::facing::FacingPlan>()
+        .init_resource::<bob::ui::facing::TurnRequest>()
+        .init_resource::<result::ResultRequest>()
         .insert_resource(ActiveScenario {
             scenario: loaded.scenario,
             origin: loaded.origin,
@@ -35,9 +42,20 @@ fn game_app(seed: u64) -> App {
         .insert_resource(RosterRes(Arc::new(roster)))
         .insert_resource(AidRes(Arc::new(aid)))
         .insert_resource(Dice::seeded(seed))
-        .insert_resource(drive::UiDriver::new(seed ^ 0x0a11))
+        .insert_resource(drive::UiDriver::new(seed ^ 0x0a11));
+    app
+}
+
+/// The training scenario played through the interface: set up as the game
+/// state is entered, torn down as it is left (the result screen's "Main
+/// menu").
+fn game_app(seed: u64) -> App {
+    use bob::app::AppState;
+    let mut app = ui_app("training", seed);
+    app.add_plugins(bevy::state::app::StatesPlugin)
+        .insert_state(AppState::InGame)
         .add_systems(
-            Startup,
+            OnEnter(AppState::InGame),
             (
                 spawn_scenario,
                 orders::start_operations,
@@ -45,6 +63,7 @@ fn game_app(seed: u64) -> App {
             )
                 .chain(),
         )
+        .add_systems(OnExit(AppState::InGame), bob::ui::teardown::leave_to_menu)
         .add_systems(
             Update,
             (
@@ -53,9 +72,11 @@ fn game_app(seed: u64) -> App {
                 decide::refresh_and_send,
                 act::refresh_views,
                 result::open_result,
+                result::act_on_result,
                 handover::watch_viewer,
             )
-                .chain(),
+                .chain()
+                .run_if(in_state(AppState::InGame)),
         );
     app
 }
@@ -311,4 +332,130 @@ mod menu {
         }
         let _ = std::fs::remove_dir_all(&dir);
     }
+}
+
+/// Facing by hand (R 2.2, R 4.3): on Guadalcanal (facing in use) `E` twice
+/// turns the selected unit two hexspines to the right as a plan; the Op
+/// Fire button's order carries it, and the engine gives the unit that
+/// facing. Marked, the unit may not turn again, and the log says why.
+#[test]
+fn q_and_e_set_the_facing_given_with_the_op_fire_mark() {
+    use bob::scenario::schema::Spine;
+    use bob::ui::facing::{FacingPlan, TurnRequest, apply_turn, turned, why_not};
+    use bob::world::{Facing, OpFire, Unit};
+
+    let app_for = |name: &str| {
+        let mut app = ui_app(name, 4);
+        app.add_systems(Startup, (spawn_scenario, orders::start_operations).chain())
+            .add_systems(
+                Update,
+                (apply_turn, act::handle_requests, act::refresh_views).chain(),
+            );
+        app.update();
+        app
+    };
+
+    let mut app = app_for("guadalcanal");
+    let world = app.world_mut();
+    let ready = act::ready_units(world);
+    let (unit, id) = ready
+        .into_iter()
+        .find(|(_, id)| why_not(world, id).is_none())
+        .expect("a unit of the side to act may be marked Op Fire");
+    world.resource_mut::<Selected>().0 = Some(unit);
+    let before = world.get::<Facing>(unit).map(|f| f.0);
+    let want = turned(turned(before.unwrap_or(Spine::E), -1), -1);
+    for _ in 0..2 {
+        *app.world_mut().resource_mut::<TurnRequest>() = TurnRequest::By(-1);
+        app.update();
+    }
+    let world = app.world_mut();
+    assert_eq!(world.resource::<FacingPlan>().of(unit), Some(want), "{id}");
+    // Not taken yet: the engine turns a unit only with an order.
+    assert_eq!(world.get::<Facing>(unit).map(|f| f.0), before, "{id}");
+    world.resource_mut::<act::Requests>().action = Some(act::Action::OpFire);
+    app.update();
+    let world = app.world_mut();
+    assert!(world.get::<OpFire>(unit).is_some(), "{id} marked Op Fire");
+    assert_eq!(world.get::<Facing>(unit).map(|f| f.0), Some(want), "{id}");
+    let line = format!("{id} marked Op Fire facing {want:?} (R 4.3)");
+    let log = world.resource::<orders::GameLog>();
+    assert!(
+        log.lines.iter().any(|l| l.starts_with(&line)),
+        "{line} in {:?}",
+        log.lines
+    );
+    // Marked, it may not turn (R 4.3: it turned as it was marked).
+    *world.resource_mut::<TurnRequest>() = TurnRequest::By(1);
+    app.update();
+    let world = app.world_mut();
+    assert_eq!(world.resource::<FacingPlan>().of(unit), None);
+    assert_eq!(world.get::<Facing>(unit).map(|f| f.0), Some(want));
+    let refusal = world.resource::<orders::GameLog>().refusal.clone().unwrap();
+    assert!(
+        refusal.starts_with(&format!(
+            "{id} turns only as it is marked Op Fire (R 4.3) or as it fires (R 6.0): "
+        )),
+        "{refusal}"
+    );
+
+    // Training plays without facing (R 2.2 is optional in Europe).
+    let mut app = app_for("training");
+    let world = app.world_mut();
+    let (unit, id) = act::ready_units(world).remove(0);
+    assert_eq!(
+        why_not(world, &id).as_deref(),
+        Some("this scenario does not use Infantry facing (R 2.2)")
+    );
+    world.resource_mut::<Selected>().0 = Some(unit);
+    *world.resource_mut::<TurnRequest>() = TurnRequest::By(1);
+    app.update();
+    let world = app.world_mut();
+    assert_eq!(world.resource::<FacingPlan>().of(unit), None);
+    assert!(world.get::<Unit>(unit).is_some());
+}
+
+/// "Main menu" on the result screen: the game's world is torn down as the
+/// game state is left (no restart of the program), the menu state is
+/// entered, and a new game started from there plays to its result again.
+#[test]
+fn main_menu_from_the_result_screen_clears_the_game_without_a_restart() {
+    use bob::app::AppState;
+    use bob::engine::operations::OpsState;
+    use bob::world::Unit;
+
+    let mut app = game_app(5);
+    let units = |app: &mut App| {
+        let world = app.world_mut();
+        world.query::<&Unit>().iter(world).count()
+    };
+    play_to_result(&mut app);
+    assert!(units(&mut app) > 0);
+    app.world_mut().resource_mut::<result::ResultRequest>().menu = true;
+    app.update();
+    app.update();
+    let state = *app.world().resource::<State<AppState>>().get();
+    assert_eq!(state, AppState::Menu);
+    assert_eq!(units(&mut app), 0, "the game's units are gone");
+    let world = app.world();
+    assert!(!world.contains_resource::<GameOver>());
+    assert!(!world.contains_resource::<OpsState>());
+    assert!(!world.contains_resource::<result::ResultScreen>());
+    assert!(world.resource::<orders::GameLog>().lines.is_empty());
+    // New game from the menu: the board is set up again and plays through.
+    app.world_mut()
+        .resource_mut::<NextState<AppState>>()
+        .set(AppState::InGame);
+    app.update();
+    assert!(units(&mut app) > 0);
+    assert!(!app.world().contains_resource::<GameOver>());
+    play_to_result(&mut app);
+    let end = app
+        .world()
+        .resource::<orders::GameLog>()
+        .lines
+        .last()
+        .cloned()
+        .unwrap();
+    assert!(end.starts_with("Scenario over: "), "{end}");
 }

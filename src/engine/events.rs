@@ -268,6 +268,8 @@ pub enum GameEvent {
     CombatEvent(super::combat_events::EventLog),
     /// A Pacific rule at work (R 43, R 50, R 51, R 55.2, R 59).
     Pacific(super::pacific::PacificEvent),
+    /// Mortar fire (R 31.0, R 31.1).
+    Mortar(super::mortar::MortarEvent),
 }
 
 fn side_word(s: SideId) -> &'static str {
@@ -627,6 +629,7 @@ impl GameEvent {
             ),
             GameEvent::CombatEvent(e) => e.line(),
             GameEvent::Pacific(e) => e.line(),
+            GameEvent::Mortar(e) => e.line(),
         }
     }
 }

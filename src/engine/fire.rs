@@ -159,6 +159,8 @@ pub fn check_fire(
     infantry_fp(&aid, &ctx).map_err(|r| Refusal::Fire {
         reason: r.to_string(),
     })?;
+    // Where a Mortar may fire from (R 31.0).
+    super::mortar::check_position(world, firer)?;
     let facing = check_facing(world, firer, to, facing, true)?;
     Ok((to, facing))
 }
@@ -232,7 +234,17 @@ pub fn sight_of(
     query: &LosQuery,
     events: &mut Vec<GameEvent>,
 ) -> Option<crate::rules::los::Sight> {
-    match line_of_sight(board, aid, query) {
+    seen_or_no_los(line_of_sight(board, aid, query), unit, query, events)
+}
+
+/// The thread's Sight, or the `NoLos` event for a blocked one (R 14.0).
+pub fn seen_or_no_los(
+    los: Los,
+    unit: &str,
+    query: &LosQuery,
+    events: &mut Vec<GameEvent>,
+) -> Option<crate::rules::los::Sight> {
+    match los {
         Los::Blocked { at, reason } => {
             events.push(GameEvent::NoLos {
                 unit: unit.to_string(),
@@ -253,8 +265,6 @@ pub fn execute_fire(
     facing: Option<FireFacing>,
     events: &mut Vec<GameEvent>,
 ) {
-    let board = world.resource::<BoardRes>().0.clone();
-    let aid = world.resource::<AidRes>().0.clone();
     let Ok((unit, _)) = unit_and_place(world, firer) else {
         return;
     };
@@ -267,7 +277,10 @@ pub fn execute_fire(
     }
     let into_cave = super::fortifications::attacks_cave(world, firer, None);
     let query = super::fortifications::los_query(world, firer, to, into_cave);
-    let Some(sight) = sight_of(&board, &aid, &unit.id, &query, events) else {
+    // A Mortar without LOS may fire by Directed Fire (R 31.1).
+    let Some((sight, directed)) =
+        super::mortar::sight_or_no_los(world, firer, &unit.id, &query, false, events)
+    else {
         world
             .entity_mut(firer)
             .remove::<super::fortifications::FiresIntoCave>();
@@ -276,7 +289,20 @@ pub fn execute_fire(
     take_facing(world, firer, facing, events);
     // The firer that fires loses its Conceal counter (R 15.0).
     super::concealment::lose_concealment(world, firer, "it fired", events);
-    attack_location(world, firer, to, FireKind::Normal, &sight, None, events);
+    let extras = AttackExtras {
+        directed,
+        ..AttackExtras::default()
+    };
+    attack_location_with(
+        world,
+        firer,
+        to,
+        FireKind::Normal,
+        &sight,
+        None,
+        extras,
+        events,
+    );
     super::combat_events::after_attack(world, events);
     // A Combat Event may have eliminated the firer (R 17.0).
     if let Ok(mut e) = world.get_entity_mut(firer) {
@@ -299,6 +325,8 @@ pub enum MoverFate {
 pub struct AttackExtras {
     pub cp_prof_bonus: bool,
     pub fireteam_mid_move: bool,
+    /// A Mortar WT fires through a spotter's LOS: −1 (R 31.1).
+    pub directed: bool,
 }
 
 /// One unit in the attacked location, as the attack sees it.
@@ -436,6 +464,7 @@ pub fn plan_attack(
         ctx.conditions = conditions;
         ctx.cp_prof_bonus = extras.cp_prof_bonus;
         ctx.fireteam_mid_move = extras.fireteam_mid_move;
+        ctx.directed = extras.directed;
         if Some(target) == mover {
             let open_ground = board
                 .cell(to)

@@ -24,6 +24,8 @@ pub mod fortifications;
 pub mod jungle;
 pub mod monsoon;
 pub mod pacific;
+// Mortars, Smoke and Guns (R 20, R 31, R 48, R 59.3).
+pub mod mortar;
 pub mod seishin;
 
 use bevy::ecs::system::RunSystemOnce;

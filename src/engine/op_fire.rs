@@ -20,13 +20,12 @@ use bevy::prelude::*;
 use crate::rules::Hexes;
 use crate::rules::facing::FireFacing;
 use crate::rules::fire::{FireContext, FireKind, Firer, infantry_fp};
-use crate::rules::los::{Los, line_of_sight};
 use crate::scenario::Coord;
 use crate::scenario::schema::{Nationality, SideId, Spine};
-use crate::world::{AidRes, BoardRes, Location, OpFire, RosterRes, Unit, Used};
+use crate::world::{AidRes, Location, OpFire, RosterRes, Unit, Used};
 
 use super::events::GameEvent;
-use super::fire::{MoverFate, attack_location};
+use super::fire::MoverFate;
 use super::movement::{continue_move, stop_move};
 use super::orders::Refusal;
 
@@ -150,7 +149,6 @@ pub fn may_fire_at(
     at: Coord,
     wanted: Option<Spine>,
 ) -> Result<OpFirePlan, Refusal> {
-    let board = world.resource::<BoardRes>().0.clone();
     let aid = world.resource::<AidRes>().0.clone();
     let roster = world.resource::<RosterRes>().0.clone();
     let er = world.entity(firer);
@@ -184,8 +182,14 @@ pub fn may_fire_at(
     // Monsoon rain: range at most three (R 55.2).
     ctx.conditions = super::monsoon::conditions(world);
     infantry_fp(&aid, &ctx).map_err(|_| not_eligible())?;
+    super::mortar::check_position(world, firer).map_err(|_| not_eligible())?;
     let query = super::fortifications::los_query(world, firer, at, false);
-    if line_of_sight(&board, &aid, &query).is_blocked() {
+    // A Mortar may see through a spotter, not at a mover's first hex (R 31.1).
+    let first_hex = super::mortar::mover_in_first_hex(world);
+    if super::mortar::fire_los(world, firer, &query, first_hex)
+        .los
+        .is_blocked()
+    {
         return Err(not_eligible());
     }
     // WTs and Japanese Squads cannot turn to Final Op Fire (R 10.1).
@@ -251,8 +255,6 @@ pub fn answer(
             at: window.at.label(),
         });
     }
-    let board = world.resource::<BoardRes>().0.clone();
-    let aid = world.resource::<AidRes>().0.clone();
     let mut stopped = false;
     for (id, (firer, plan)) in firers.iter().zip(plans) {
         if world.get::<Location>(firer).is_none() {
@@ -297,16 +299,24 @@ pub fn answer(
         // From a Cave, or at a mover in one (R 43.4).
         let to_cave = super::fortifications::attacks_cave(world, firer, Some(window.mover));
         let query = super::fortifications::los_query(world, firer, window.at, to_cave);
-        let Los::Seen(sight) = line_of_sight(&board, &aid, &query) else {
+        let first_hex = super::mortar::mover_in_first_hex(world);
+        let Some((sight, directed)) =
+            super::mortar::sight_or_no_los(world, firer, id, &query, first_hex, events)
+        else {
             continue;
         };
-        let fate = attack_location(
+        let extras = super::fire::AttackExtras {
+            directed,
+            ..Default::default()
+        };
+        let fate = super::fire::attack_location_with(
             world,
             firer,
             window.at,
             kind,
             &sight,
             Some(window.mover),
+            extras,
             events,
         );
         world.entity_mut(firer).remove::<(

@@ -18,6 +18,7 @@ use crate::scenario::player_aid::{PlayerAid, TerrainRow};
 use crate::scenario::roster::{CounterSide, FireRange, UnitClass, UnitType};
 use crate::scenario::schema::{FortificationKind, Nationality};
 
+use super::mortar::Column;
 use super::{D10, Fp, Hexes};
 
 /// The four ways infantry fires (R 6.0, R 9.0, R 10.0, R 5.2).
@@ -227,6 +228,9 @@ pub struct FireContext {
     /// The firer is in a Wire hex (R 43.6).
     pub firer_in_wire: bool,
     pub conditions: Conditions,
+    /// A Mortar WT fires by Directed Fire through a spotter next to it:
+    /// −1 (R 31.1).
+    pub directed: bool,
 }
 
 impl FireContext {
@@ -254,6 +258,7 @@ impl FireContext {
             satw_bonus: false,
             firer_in_wire: false,
             conditions: Conditions::Day,
+            directed: false,
         }
     }
 }
@@ -340,6 +345,8 @@ pub enum FireRefusal {
     BelowOneBeyondNormalRange { total: Fp },
     /// The Player Aid has no usable infantry value under this key.
     MissingData { key: String },
+    /// What only Mortars and GD Squads may not do (R 31.0, R 31.1, R 59.3).
+    Mortar(super::mortar::MortarRefusal),
 }
 
 impl fmt::Display for FireRefusal {
@@ -404,6 +411,7 @@ impl fmt::Display for FireRefusal {
             FireRefusal::MissingData { key } => {
                 write!(f, "the Player Aid has no infantry fire value for `{key}`")
             }
+            FireRefusal::Mortar(r) => r.fmt(f),
         }
     }
 }
@@ -419,6 +427,28 @@ fn situation_fp(aid: &PlayerAid, key: &str) -> Result<(i16, String), FireRefusal
     let row = aid.situation(key).ok_or_else(|| missing(key))?;
     let v = row.inf.fp().ok_or_else(|| missing(key))?;
     Ok((i16::from(v), row.name.clone()))
+}
+
+/// A situation that concerns the target, read from the attack's column
+/// (§2b): the Infantry value must exist; the Mortar column applies only
+/// where it prints a non-zero value (R 31.0, R 46.0: no Hindrance, no
+/// Adjacent bonus for Mortars).
+fn target_situation(
+    aid: &PlayerAid,
+    key: &str,
+    col: Column,
+) -> Result<Option<(i16, String)>, FireRefusal> {
+    match col {
+        Column::Infantry => situation_fp(aid, key).map(Some),
+        Column::Mortar => {
+            let row = aid.situation(key).ok_or_else(|| missing(key))?;
+            Ok(row
+                .mort
+                .fp()
+                .filter(|v| *v != 0)
+                .map(|v| (i16::from(v), row.name.clone())))
+        }
+    }
 }
 
 /// The rule behind a terrain choice, for its breakdown line.
@@ -445,26 +475,30 @@ fn terrain_row<'a>(aid: &'a PlayerAid, key: &str) -> Result<&'a TerrainRow, Fire
 pub fn infantry_fp(aid: &PlayerAid, ctx: &FireContext) -> Result<FpBreakdown, FireRefusal> {
     let firer = &ctx.firer;
     let side = &firer.side;
-    match firer.class {
-        UnitClass::Decoy => return Err(FireRefusal::CannotFire { class: firer.class }),
-        UnitClass::MortarTeam | UnitClass::GdSquad => {
-            return Err(FireRefusal::NotDirectFire { class: firer.class });
-        }
-        UnitClass::Squad | UnitClass::MgTeam => {}
+    let col = Column::of(firer.class);
+    if firer.class == UnitClass::Decoy || side.range == FireRange::None {
+        return Err(FireRefusal::CannotFire { class: firer.class });
     }
-    let normal_range = match side.range {
-        FireRange::Normal(r) => Hexes(u32::from(r)),
-        FireRange::None => return Err(FireRefusal::CannotFire { class: firer.class }),
-        FireRange::Band(..) | FireRange::AtLeast(_) => {
-            return Err(FireRefusal::NotDirectFire { class: firer.class });
-        }
-    };
-
-    // Who may fire, and how far (R 6.0, R 6.1, R 10.0, R 50.2).
+    // Who may fire, and how far (R 6.0, R 6.1, R 10.0, R 50.2); a Mortar
+    // has its band and no long range (R 31.0, R 59.3).
     if ctx.range.0 == 0 {
         return Err(FireRefusal::SameLocation);
     }
-    let long = Hexes(normal_range.0 * u32::from(aid.constants.long_range_factor));
+    let normal_range = match (col, side.range) {
+        (Column::Mortar, spec) => {
+            super::mortar::check_range(spec, ctx.range).map_err(FireRefusal::Mortar)?;
+            if ctx.directed {
+                super::mortar::check_directed(firer.class, false).map_err(FireRefusal::Mortar)?;
+            }
+            ctx.range
+        }
+        (Column::Infantry, FireRange::Normal(r)) => Hexes(u32::from(r)),
+        (Column::Infantry, _) => return Err(FireRefusal::NotDirectFire { class: firer.class }),
+    };
+    let long = match col {
+        Column::Mortar => normal_range,
+        Column::Infantry => Hexes(normal_range.0 * u32::from(aid.constants.long_range_factor)),
+    };
     if ctx.range > long {
         return Err(FireRefusal::OutOfRange {
             range: ctx.range,
@@ -514,7 +548,8 @@ pub fn infantry_fp(aid: &PlayerAid, ctx: &FireContext) -> Result<FpBreakdown, Fi
             }
         }
         FireKind::AssaultFire => {
-            if firer.class != UnitClass::Squad {
+            // GD Squads are not WTs: they may Assault Fire (R 59.3).
+            if !matches!(firer.class, UnitClass::Squad | UnitClass::GdSquad) {
                 return Err(FireRefusal::AssaultFireSquadsOnly { class: firer.class });
             }
             if ctx.changed_facing {
@@ -624,6 +659,8 @@ pub fn infantry_fp(aid: &PlayerAid, ctx: &FireContext) -> Result<FpBreakdown, Fi
     let hex_row = terrain_row(aid, t.hex)?;
     let mut keys: Vec<&'static str> = Vec::new();
     match (t.fortification, moving) {
+        // Foxholes in Woods have a row of their own (PAC §2a).
+        (Some("foxholes"), false) if t.hex == "woods" => keys.push("woods_foxholes"),
         // In a Fortification: only its benefit (R 43.0).
         (Some(f), false) => keys.push(f),
         // Moving: no Swamp benefit (R 52.0); no terrain benefit on a Path
@@ -639,9 +676,15 @@ pub fn infantry_fp(aid: &PlayerAid, ctx: &FireContext) -> Result<FpBreakdown, Fi
     for key in keys {
         let row = terrain_row(aid, key)?;
         // Words ("open") or a zero that is not Beneficial Terrain: no
-        // modifier to choose (Open Ground is the absence of one).
-        let Some(v) = row.inf.fp() else { continue };
-        if v == 0 && !row.beneficial {
+        // modifier to choose (Open Ground is the absence of one). Mortars
+        // read their column, where a zero is no modifier at all: hexsides
+        // and a higher target do not protect from them (R 47.3, PAC §2a).
+        let cell = match col {
+            Column::Infantry => &row.inf,
+            Column::Mortar => &row.mort,
+        };
+        let Some(v) = cell.fp() else { continue };
+        if v == 0 && (!row.beneficial || col == Column::Mortar) {
             continue;
         }
         // Fire Lanes keep only buildings (the `building` flag; Huts count,
@@ -679,13 +722,27 @@ pub fn infantry_fp(aid: &PlayerAid, ctx: &FireContext) -> Result<FpBreakdown, Fi
         };
         push(&mut lines, &mut fp, text, v, terrain_rule(key));
     }
-    let best_beneficial = best.is_some_and(|(_, row, _)| row.beneficial);
+    // A Mortar's bonus at a mover is lost only to a modifier that lowers
+    // its FP (R 41.0, R 47.3 example).
+    let best_beneficial = best.is_some_and(|(_, row, v)| match col {
+        Column::Infantry => row.beneficial,
+        Column::Mortar => v < 0,
+    });
 
     // 5. Every situation that applies (PAC §2b).
-    if ctx.adjacent {
-        let (v, name) = situation_fp(aid, "adjacent")?;
+    if ctx.adjacent
+        && let Some((v, name)) = target_situation(aid, "adjacent", col)?
+    {
         push(&mut lines, &mut fp, name, v, "PAC \u{00a7}2b");
     }
+    if ctx.directed
+        && let Some((v, name)) = target_situation(aid, "mortar_directed", col)?
+    {
+        push(&mut lines, &mut fp, name, v, "R 31.1");
+    }
+    // Hindrances never impact Mortars (R 46.0).
+    let hindered =
+        col == Column::Infantry && (ctx.hindrances > 0 || ctx.hindered_line || hex_row.hindrance);
     if let Motion::Moving {
         open_ground: true, ..
     } = ctx.target_motion
@@ -694,7 +751,7 @@ pub fn infantry_fp(aid: &PlayerAid, ctx: &FireContext) -> Result<FpBreakdown, Fi
             Some(("a Beneficial Terrain modifier", "R 41.0"))
         } else if ctx.smoke != Smoke::None {
             Some(("Smoke", "R 48.0"))
-        } else if ctx.hindrances > 0 || ctx.hindered_line || hex_row.hindrance {
+        } else if hindered {
             Some(("Hindering Terrain", "R 46.0"))
         } else if ctx.fire_lane && hex_row.beneficial {
             Some(("Fire Lane into Beneficial Terrain", "R 43.0"))
@@ -731,33 +788,27 @@ pub fn infantry_fp(aid: &PlayerAid, ctx: &FireContext) -> Result<FpBreakdown, Fi
             }
         }
     }
-    if ctx.kind == FireKind::FinalOpFire {
-        let (v, name) = situation_fp(aid, "final_op_fire")?;
-        push(&mut lines, &mut fp, name, v, "R 10.0");
+    let situations = [
+        (ctx.kind == FireKind::FinalOpFire, "final_op_fire", "R 10.0"),
+        (
+            ctx.target_concealed == Some(Conceal::Standard),
+            "concealed",
+            "R 15.0",
+        ),
+        (
+            ctx.target_concealed == Some(Conceal::JapaneseMinusTwo),
+            "japanese_concealed",
+            "R 59.2",
+        ),
+        (ctx.smoke == Smoke::Smoke, "smoke", "R 48.0"),
+        (ctx.smoke == Smoke::Dispersed, "dispersed_smoke", "R 48.0"),
+    ];
+    for (applies, key, rule) in situations {
+        if applies && let Some((v, name)) = target_situation(aid, key, col)? {
+            push(&mut lines, &mut fp, name, v, rule);
+        }
     }
-    match ctx.target_concealed {
-        Some(Conceal::Standard) => {
-            let (v, name) = situation_fp(aid, "concealed")?;
-            push(&mut lines, &mut fp, name, v, "R 15.0");
-        }
-        Some(Conceal::JapaneseMinusTwo) => {
-            let (v, name) = situation_fp(aid, "japanese_concealed")?;
-            push(&mut lines, &mut fp, name, v, "R 59.2");
-        }
-        None => {}
-    }
-    match ctx.smoke {
-        Smoke::Smoke => {
-            let (v, name) = situation_fp(aid, "smoke")?;
-            push(&mut lines, &mut fp, name, v, "R 48.0");
-        }
-        Smoke::Dispersed => {
-            let (v, name) = situation_fp(aid, "dispersed_smoke")?;
-            push(&mut lines, &mut fp, name, v, "R 48.0");
-        }
-        Smoke::None => {}
-    }
-    if ctx.hindrances > 0 {
+    if ctx.hindrances > 0 && col == Column::Infantry {
         let (v, name) = situation_fp(aid, "hindrance")?;
         let n = i16::from(ctx.hindrances);
         push(
@@ -768,7 +819,8 @@ pub fn infantry_fp(aid: &PlayerAid, ctx: &FireContext) -> Result<FpBreakdown, Fi
             "R 46.0",
         );
     }
-    if ctx.flank {
+    // Flank fire is Direct Fire only, never Mortars or GD Squads (R 6.2).
+    if ctx.flank && col == Column::Infantry {
         // Moving or Concealed units have no facing: all fire is at their
         // front (R 2.2).
         if moving || ctx.target_concealed.is_some() {
@@ -784,7 +836,7 @@ pub fn infantry_fp(aid: &PlayerAid, ctx: &FireContext) -> Result<FpBreakdown, Fi
             push(&mut lines, &mut fp, name, v, "R 6.2");
         }
     }
-    if ctx.satw_bonus {
+    if ctx.satw_bonus && col == Column::Infantry {
         let (v, name) = situation_fp(aid, "satw_bonus")?;
         push(&mut lines, &mut fp, name, v, "R 33.0");
     }
@@ -1588,13 +1640,17 @@ mod tests {
                 class: UnitClass::Decoy
             })
         );
+        // A Mortar fires within its band only (R 31.0).
         let mortar = firer("ger_mortar", false);
-        let ctx = FireContext::new(FireKind::Normal, mortar, Hexes(4), "open");
+        let ctx = FireContext::new(FireKind::Normal, mortar, Hexes(1), "open");
         assert_eq!(
             infantry_fp(&aid, &ctx),
-            Err(FireRefusal::NotDirectFire {
-                class: UnitClass::MortarTeam
-            })
+            Err(FireRefusal::Mortar(
+                crate::rules::mortar::MortarRefusal::BelowMinimum {
+                    range: Hexes(1),
+                    min: Hexes(2)
+                }
+            ))
         );
         let para = firer("para_squad", false);
         let ctx = FireContext::new(FireKind::Normal, para, Hexes(0), "open");

@@ -11,6 +11,7 @@ pub mod los;
 pub mod melee;
 pub mod monsoon;
 pub mod morale;
+pub mod mortar;
 pub mod movement;
 pub mod odds;
 pub mod ops_range;

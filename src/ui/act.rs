@@ -268,7 +268,7 @@ fn order_for(action: Action, unit: &str, target: Option<Coord>) -> Order {
 
 /// Whether the unit may take the action now, by the engine's check: a move
 /// or fire is checked as a Use (its path or target comes later).
-fn refusal(world: &mut World, action: Action, unit: Option<&str>) -> Option<String> {
+pub(crate) fn refusal(world: &mut World, action: Action, unit: Option<&str>) -> Option<String> {
     let order = match (action, unit) {
         (Action::Pass, _) => Order::Pass,
         (_, None) => return Some("select a unit".into()),
@@ -404,7 +404,8 @@ pub fn handle_requests(world: &mut World) {
                 (Action::Move, Some(_)) => toggle_intent(world, Intent::Move),
                 (Action::Fire, Some(_)) => toggle_intent(world, Intent::Fire),
                 (a, id) => {
-                    send(world, &order_for(a, id.as_deref().unwrap_or(""), None));
+                    let order = order_for(a, id.as_deref().unwrap_or(""), None);
+                    send(world, &super::facing::with_plan(world, order));
                 }
             }
         }
@@ -418,7 +419,10 @@ pub fn handle_requests(world: &mut World) {
                     Order::plain_move(u.id.clone(), path.iter().map(|c| c.label()).collect())
                 })
             }
-            Intent::Fire => Some(order_for(Action::Fire, &u.id, Some(at))),
+            Intent::Fire => Some(super::facing::with_plan(
+                world,
+                order_for(Action::Fire, &u.id, Some(at)),
+            )),
             Intent::Select => None,
         };
         match order {
@@ -525,7 +529,11 @@ pub fn refresh_views(world: &mut World) {
         }
         _ => None,
     };
-    world.insert_resource(Preview(preview));
+    // No preview before nor now: leave it untouched, so the overlays that
+    // draw it are not rebuilt.
+    if preview.is_some() || world.resource::<Preview>().0.is_some() {
+        world.insert_resource(Preview(preview));
+    }
     world.insert_resource(Built(Some(now)));
 }
 

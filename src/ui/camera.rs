@@ -98,6 +98,7 @@ pub fn camera_controls(
     mut cam: Query<(&Camera, &GlobalTransform, &mut Transform, &mut Projection), With<BoardCamera>>,
     mut drag: ResMut<DragState>,
     mut egui: bevy_egui::EguiContexts,
+    facing: Option<Res<super::facing::FacingDrag>>,
 ) {
     let Ok((camera, gtf, mut tf, mut proj)) = cam.single_mut() else {
         return;
@@ -153,7 +154,8 @@ pub fn camera_controls(
         if drag.travelled > 4.0 {
             drag.dragged = true;
         }
-        if drag.dragged {
+        // A drag from the selected unit turns it (`facing`), not the map.
+        if drag.dragged && !facing.as_ref().is_some_and(|f| f.active) {
             tf.translation.x -= motion.delta.x * o.scale;
             tf.translation.y += motion.delta.y * o.scale;
         }

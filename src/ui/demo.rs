@@ -25,10 +25,7 @@ use crate::engine::{Dice, Order};
 use crate::phases::end::GameOver;
 use crate::scenario::schema::SideId;
 use crate::scenario::{Coord, Loaded, PlayerAid, Roster};
-use crate::world::{
-    ActiveScenario, AidRes, BoardRes, FortificationCounter, HexCell, RosterRes, TurnTrack, Unit,
-    Viewer,
-};
+use crate::world::{ActiveScenario, AidRes, BoardRes, RosterRes, TurnTrack, Viewer};
 
 use super::camera::{BoardCamera, PanelInsets};
 use super::captions::Captions;
@@ -442,48 +439,8 @@ fn set_up_next(world: &mut World) {
     else {
         return;
     };
-    let mut doomed: Vec<Entity> = Vec::new();
-    macro_rules! gather {
-        ($($t:ty),*) => {$(
-            let mut q = world.query_filtered::<Entity, With<$t>>();
-            doomed.extend(q.iter(world));
-        )*};
-    }
-    gather!(
-        Unit,
-        HexCell,
-        FortificationCounter,
-        super::board::BoardArt,
-        super::board::MapCamera,
-        super::counters::CounterArt,
-        super::act::ActArt,
-        super::los_tool::LosArt
-    );
-    for e in doomed {
-        if let Ok(e) = world.get_entity_mut(e) {
-            e.despawn();
-        }
-    }
     let engine_types = world.resource::<Demo>().engine_types.clone();
-    let keep = [
-        TypeId::of::<ActiveScenario>(),
-        TypeId::of::<RosterRes>(),
-        TypeId::of::<AidRes>(),
-        TypeId::of::<TurnTrack>(),
-        TypeId::of::<Viewer>(),
-        TypeId::of::<BoardRes>(),
-    ];
-    let gone: Vec<_> = world
-        .iter_resources()
-        .filter(|(info, _)| {
-            info.type_id()
-                .is_some_and(|t| engine_types.contains(&t) && !keep.contains(&t))
-        })
-        .map(|(info, _)| info.id())
-        .collect();
-    for id in gone {
-        world.remove_resource_by_id(id);
-    }
+    super::teardown::clear_game(world, &engine_types);
     let title = format!("Band of Brothers \u{2014} {}", loaded.scenario.title);
     world.insert_resource(ActiveScenario {
         scenario: loaded.scenario,
@@ -494,17 +451,6 @@ fn set_up_next(world: &mut World) {
         (d.seed_of(d.game), d.game)
     };
     world.insert_resource(Dice::seeded(seed));
-    world.insert_resource(super::orders::GameLog::default());
-    world.insert_resource(super::tray::DiceTray::default());
-    world.insert_resource(super::tray::LogHighlight::default());
-    world.insert_resource(super::Selected::default());
-    world.insert_resource(super::Hovered::default());
-    world.insert_resource(super::act::Intent::default());
-    world.insert_resource(super::act::OpFireDialog::default());
-    world.insert_resource(super::los_tool::LosTool::default());
-    world.insert_resource(Casualties::default());
-    world.resource_mut::<super::act::OrderCount>().0 += 1;
-    world.resource_mut::<PanelInsets>().refit = true;
     let mut demo = world.resource_mut::<Demo>();
     demo.brain = brain(demo.opts.level, seed);
     demo.human = None;

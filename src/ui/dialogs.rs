@@ -77,7 +77,10 @@ pub fn action_bar(
             }
         }
         ui.separator();
-        ui.label(RichText::new("Tab next unit \u{00b7} Esc cancel").color(DIM));
+        ui.label(
+            RichText::new("Tab next unit \u{00b7} Q/E or drag: turn \u{00b7} Esc cancel")
+                .color(DIM),
+        );
     });
     // Why the greyed buttons are greyed, each reason once.
     let mut reasons: Vec<String> = Vec::new();

@@ -10,6 +10,14 @@
 //! - frames per second of that board against an empty Bevy window of the
 //!   same size (a child process each, one after the other).
 //!
+//! Wall-clock time swings with the machine's load, so both are also taken
+//! in CPU terms: our systems' CPU time on the thread that runs them (the
+//! bench runs `Update` and the egui pass single-threaded so that all of them
+//! run on one thread; `CLOCK_THREAD_CPUTIME_ID`), and the whole
+//! process's CPU time per frame (renderer and its threads included, from
+//! `/proc/self/stat`), whose ratio to the empty window's is the frame-rate
+//! ratio a machine with nothing else to do would see.
+//!
 //! The numbers are printed; `docs/performance.md` keeps them.
 
 use std::time::{Duration, Instant};
@@ -34,11 +42,16 @@ pub struct FrameStats {
     seen: u32,
     open: Option<Instant>,
     this_frame: Duration,
+    cpu_open: Option<Duration>,
+    cpu_this_frame: Duration,
+    process_cpu_from: Option<Duration>,
     main_open: Option<Instant>,
     main_this_frame: Duration,
     measure_from: Option<Instant>,
     /// Our systems' time in each measured frame, seconds.
     pub ours: Vec<f64>,
+    /// Our systems' CPU time in each measured frame, seconds.
+    pub ours_cpu: Vec<f64>,
     /// The main world's whole update in each measured frame, seconds.
     pub main: Vec<f64>,
 }
@@ -51,13 +64,55 @@ pub fn mean_worst_ms(v: &[f64]) -> (f64, f64) {
     (mean * 1000.0, worst * 1000.0)
 }
 
+/// CPU time of the calling thread so far (`CLOCK_THREAD_CPUTIME_ID`; Linux
+/// only, `None` elsewhere).
+#[cfg(target_os = "linux")]
+pub fn thread_cpu() -> Option<Duration> {
+    use std::ffi::{c_int, c_long};
+    #[repr(C)]
+    struct Timespec {
+        sec: c_long,
+        nsec: c_long,
+    }
+    unsafe extern "C" {
+        fn clock_gettime(clock: c_int, tp: *mut Timespec) -> c_int;
+    }
+    const CLOCK_THREAD_CPUTIME_ID: c_int = 3;
+    let mut t = Timespec { sec: 0, nsec: 0 };
+    // SAFETY: clock_gettime writes one `struct timespec` (two C longs on
+    // Linux with glibc or musl) to the pointer, which points at `t`.
+    let r = unsafe { clock_gettime(CLOCK_THREAD_CPUTIME_ID, &mut t) };
+    (r == 0).then(|| Duration::new(t.sec as u64, t.nsec as u32))
+}
+
+#[cfg(not(target_os = "linux"))]
+pub fn thread_cpu() -> Option<Duration> {
+    None
+}
+
+/// CPU time of the whole process so far, all threads, user and system
+/// (Linux, in clock ticks of 10 ms; `None` elsewhere).
+pub fn process_cpu() -> Option<Duration> {
+    let text = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // Fields after the command name (which may hold spaces) in brackets.
+    let rest = text.rsplit_once(')')?.1;
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    // utime and stime are fields 14 and 15 of the whole line: 11 and 12 here.
+    let ticks: u64 = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+    Some(Duration::from_millis(ticks * 10))
+}
+
 fn open_timer(mut s: ResMut<FrameStats>) {
     s.open = Some(Instant::now());
+    s.cpu_open = thread_cpu();
 }
 
 fn close_timer(mut s: ResMut<FrameStats>) {
     if let Some(t) = s.open.take() {
         s.this_frame += t.elapsed();
+    }
+    if let (Some(from), Some(now)) = (s.cpu_open.take(), thread_cpu()) {
+        s.cpu_this_frame += now.saturating_sub(from);
     }
 }
 
@@ -76,24 +131,33 @@ fn close_frame(
         s.main_this_frame += t.elapsed();
     }
     let ours = std::mem::take(&mut s.this_frame).as_secs_f64();
+    let ours_cpu = std::mem::take(&mut s.cpu_this_frame).as_secs_f64();
     let main = std::mem::take(&mut s.main_this_frame).as_secs_f64();
     s.seen += 1;
     if s.seen == WARM_UP {
         s.measure_from = Some(Instant::now());
+        s.process_cpu_from = process_cpu();
         return;
     }
     let Some(from) = s.measure_from else {
         return;
     };
     s.ours.push(ours);
+    s.ours_cpu.push(ours_cpu);
     s.main.push(main);
     if s.ours.len() as u32 >= s.frames {
         let secs = from.elapsed().as_secs_f64();
-        let fps = s.ours.len() as f64 / secs;
+        let n = s.ours.len() as f64;
+        let fps = n / secs;
         let (om, ow) = mean_worst_ms(&s.ours);
+        let (cm, cw) = mean_worst_ms(&s.ours_cpu);
         let (mm, mw) = mean_worst_ms(&s.main);
+        let process_ms = match (s.process_cpu_from, process_cpu()) {
+            (Some(a), Some(b)) => b.saturating_sub(a).as_secs_f64() * 1000.0 / n,
+            _ => 0.0,
+        };
         println!(
-            "BENCH {} frames={} secs={secs:.3} fps={fps:.2} ours_mean_ms={om:.3} ours_worst_ms={ow:.3} main_mean_ms={mm:.3} main_worst_ms={mw:.3}",
+            "BENCH {} frames={} secs={secs:.3} fps={fps:.2} ours_mean_ms={om:.3} ours_worst_ms={ow:.3} ours_cpu_mean_ms={cm:.3} ours_cpu_worst_ms={cw:.3} main_mean_ms={mm:.3} main_worst_ms={mw:.3} process_cpu_ms={process_ms:.2}",
             label.0,
             s.ours.len()
         );
@@ -141,6 +205,13 @@ pub struct BoardBench {
     /// Close the Scenario Card and the Player Aid (F2, F1), to tell their
     /// share.
     pub bare: bool,
+    /// Streamer mode (F9): no side panels, log or dice tray, to tell the
+    /// share of the panels against the board's.
+    pub stream: bool,
+}
+
+fn stream_mode(mut stream: ResMut<super::stream::StreamMode>) {
+    stream.on = true;
 }
 
 fn close_side_panels(mut panels: ResMut<super::PanelState>) {
@@ -151,6 +222,15 @@ fn close_side_panels(mut panels: ResMut<super::PanelState>) {
 impl Plugin for BoardBench {
     fn build(&self, app: &mut App) {
         use crate::app::AppState;
+        use bevy::ecs::schedule::SingleThreadedExecutor;
+        // One thread runs all of `Update` and the egui pass, so the timers'
+        // thread CPU time is the time of the systems between them.
+        app.edit_schedule(Update, |s| {
+            s.set_executor(SingleThreadedExecutor::new());
+        })
+        .edit_schedule(bevy_egui::EguiPrimaryContextPass, |s| {
+            s.set_executor(SingleThreadedExecutor::new());
+        });
         app.insert_resource(FrameStats {
             frames: self.frames,
             ..default()
@@ -178,6 +258,9 @@ impl Plugin for BoardBench {
         .add_systems(Last, close_frame);
         if self.bare {
             app.add_systems(OnEnter(AppState::InGame), close_side_panels);
+        }
+        if self.stream {
+            app.add_systems(OnEnter(AppState::InGame), stream_mode);
         }
         if self.sweep {
             app.add_systems(
@@ -225,6 +308,108 @@ pub fn run_empty(size: (u32, u32), frames: u32) -> std::process::ExitCode {
     }
 }
 
+/// The load average, as `uptime` gives it (Linux; empty elsewhere).
+pub fn load_average() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .map(|t| t.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
+        .unwrap_or_default()
+}
+
+/// `bob bench-frames`: each scenario's board, and an empty window before
+/// it, each in a child process under the same display; prints the table.
+pub fn bench(scenarios: &[String], frames: u32, size: (u32, u32)) -> std::process::ExitCode {
+    use std::process::ExitCode;
+    let Ok(me) = std::env::current_exe() else {
+        eprintln!("bob bench-frames: cannot find the running program");
+        return ExitCode::FAILURE;
+    };
+    let run = |kind: &str, scenario: &str| -> Result<Figures, String> {
+        let out = std::process::Command::new(&me)
+            .args(["bench-frames", scenario, "--child", kind])
+            .args(["--frames", &frames.to_string()])
+            .args(["--size", &format!("{}x{}", size.0, size.1)])
+            .output()
+            .map_err(|e| format!("cannot start {}: {e}", me.display()))?;
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        stdout.lines().find_map(parse_figures).ok_or_else(|| {
+            format!(
+                "{kind} {scenario}: no figures ({}): {}",
+                out.status,
+                String::from_utf8_lossy(&out.stderr)
+            )
+        })
+    };
+    println!(
+        "{frames} frames after a warm-up of {WARM_UP}, {}x{}, load average {}; still = the board as opened, bare = without the Scenario Card and Player Aid, stream = streamer mode (no side panels, log or tray), sweep = the mouse crossing the map every frame, a unit selected and the LOS tool anchored",
+        size.0,
+        size.1,
+        load_average()
+    );
+    println!(
+        "fps and its ratio are wall-clock; cpu/frame is the whole process's CPU time per frame (renderer included) and its ratio empty/board the load-free frame-rate ratio; game systems = our systems per frame, CPU time (mean / worst) then wall mean; main = Bevy's main-world update, wall"
+    );
+    println!(
+        "{:<12} {:<6} {:>6} {:>6} {:>6} {:>9} {:>9} {:>6} {:>17} {:>7} {:>7}",
+        "scenario",
+        "board",
+        "fps",
+        "empty",
+        "ratio",
+        "cpu/frame",
+        "empty cpu",
+        "ratio",
+        "game sys cpu ms",
+        "wall ms",
+        "main ms"
+    );
+    let mut ok = true;
+    for sc in scenarios {
+        let figures = run("empty", sc).and_then(|e| {
+            Ok((
+                e,
+                [
+                    ("still", run("board", sc)?),
+                    ("bare", run("bare", sc)?),
+                    ("stream", run("stream", sc)?),
+                    ("sweep", run("sweep", sc)?),
+                ],
+            ))
+        });
+        match figures {
+            Ok((empty, boards)) => {
+                for (what, board) in boards {
+                    let ratio = |a: f64, b: f64| 100.0 * a / b.max(f64::MIN_POSITIVE);
+                    println!(
+                        "{:<12} {:<6} {:>6.2} {:>6.2} {:>5.0}% {:>9.1} {:>9.1} {:>5.0}% {:>7.2} / {:>7.2} {:>7.2} {:>7.1}",
+                        sc,
+                        what,
+                        board.fps,
+                        empty.fps,
+                        ratio(board.fps, empty.fps),
+                        board.process_cpu,
+                        empty.process_cpu,
+                        ratio(empty.process_cpu, board.process_cpu),
+                        board.ours_cpu_mean,
+                        board.ours_cpu_worst,
+                        board.ours_mean,
+                        board.main_mean,
+                    );
+                }
+            }
+            Err(e) => {
+                eprintln!("{e}");
+                ok = false;
+            }
+        }
+    }
+    println!("load average at the end {}", load_average());
+    if ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
+
 /// One child's figures, parsed from its `BENCH` line.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Figures {
@@ -232,8 +417,12 @@ pub struct Figures {
     pub fps: f64,
     pub ours_mean: f64,
     pub ours_worst: f64,
+    pub ours_cpu_mean: f64,
+    pub ours_cpu_worst: f64,
     pub main_mean: f64,
     pub main_worst: f64,
+    /// The whole process's CPU time per frame, ms.
+    pub process_cpu: f64,
 }
 
 /// Reads a `BENCH label key=value ...` line.
@@ -250,6 +439,9 @@ pub fn parse_figures(line: &str) -> Option<Figures> {
             "fps" => f.fps = v,
             "ours_mean_ms" => f.ours_mean = v,
             "ours_worst_ms" => f.ours_worst = v,
+            "ours_cpu_mean_ms" => f.ours_cpu_mean = v,
+            "ours_cpu_worst_ms" => f.ours_cpu_worst = v,
+            "process_cpu_ms" => f.process_cpu = v,
             "main_mean_ms" => f.main_mean = v,
             "main_worst_ms" => f.main_worst = v,
             _ => {}

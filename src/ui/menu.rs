@@ -433,29 +433,6 @@ pub fn title_window(active: Res<ActiveScenario>, mut windows: Query<&mut Window>
     }
 }
 
-/// Main menu from a game: the game is in its journal, so a fresh process
-/// opens the menu (same data directory) and this one ends.
-pub fn back_to_menu(world: &mut World) {
-    let dir = world
-        .get_resource::<JournalLaunch>()
-        .map_or_else(journal::data_dir, |l| l.dir.clone());
-    let spawned = std::env::current_exe().and_then(|exe| {
-        std::process::Command::new(exe)
-            .env(journal::DATA_DIR_ENV, &dir)
-            .spawn()
-    });
-    match spawned {
-        Ok(_) => {
-            world.write_message(AppExit::Success);
-        }
-        Err(e) => {
-            world
-                .get_resource_or_insert_with(super::orders::GameLog::default)
-                .refusal = Some(format!("cannot open the main menu: {e}"));
-        }
-    }
-}
-
 pub struct MenuPlugin;
 
 impl Plugin for MenuPlugin {
@@ -467,6 +444,7 @@ impl Plugin for MenuPlugin {
             .init_resource::<super::result::ResultRequest>()
             .add_systems(OnEnter(AppState::Menu), build_menu)
             .add_systems(OnEnter(AppState::InGame), title_window)
+            .add_systems(OnExit(AppState::InGame), super::teardown::leave_to_menu)
             .add_systems(
                 OnEnter(AppState::InGame),
                 (

@@ -10,6 +10,7 @@ pub mod decide;
 pub mod demo;
 pub mod dialogs;
 pub mod drive;
+pub mod facing;
 pub mod frame_stats;
 pub mod handover;
 pub mod layout;
@@ -26,6 +27,7 @@ pub mod replay;
 pub mod result;
 pub mod settings;
 pub mod stream;
+pub mod teardown;
 pub mod tray;
 pub mod vs_bot;
 
@@ -63,7 +65,9 @@ impl Default for PanelState {
     fn default() -> Self {
         PanelState {
             scenario_card: true,
-            player_aid: true,
+            // The Player Aid's tables are the panels' heaviest layout: open
+            // on demand (F1).
+            player_aid: false,
             aid_tab: 0,
         }
     }
@@ -88,6 +92,9 @@ impl Plugin for UiPlugin {
         .init_resource::<camera::PanelInsets>()
         .init_resource::<los_tool::LosTool>()
         .init_resource::<orders::GameLog>()
+        .init_resource::<facing::FacingPlan>()
+        .init_resource::<facing::TurnRequest>()
+        .init_resource::<facing::FacingDrag>()
         .add_systems(Startup, camera::spawn_camera)
         .add_systems(
             OnEnter(AppState::InGame),
@@ -108,18 +115,22 @@ impl Plugin for UiPlugin {
         .add_systems(
             Update,
             (
+                facing::facing_drag,
                 camera::camera_controls,
                 camera::fit_when_panels_settle,
                 track_hover,
                 select_on_click,
                 keyboard_commands,
                 act::action_keys.run_if(replay::orders_allowed),
+                facing::facing_keys.run_if(replay::orders_allowed),
+                facing::apply_turn.run_if(replay::orders_allowed),
                 act::handle_requests.run_if(replay::orders_allowed),
                 decide::refresh_and_send,
                 act::refresh_views,
                 counters::redraw_counters,
                 act::draw_act_overlays,
                 draw_hover_outline,
+                facing::draw_plan,
                 los_tool::los_keys,
                 los_tool::draw_los,
                 board::rest_map_camera,
@@ -349,40 +360,67 @@ fn keyboard_commands(
     }
 }
 
+/// The outline of the hovered hex (`false`) or the selected unit's hex
+/// (`true`): drawn once, then moved.
 #[derive(Component)]
-struct HoverArt;
+struct HoverArt(bool);
 
+/// Moves the hover and selection outlines to their hexes. The two meshes are
+/// built once per board and only their transforms change as the mouse moves.
 fn draw_hover_outline(
     mut commands: Commands,
     hovered: Res<Hovered>,
     selected: Res<Selected>,
     units: Query<&Location>,
-    old: Query<Entity, With<HoverArt>>,
+    mut art: Query<(&HoverArt, &mut Transform, &mut Visibility)>,
     mut paint: paint::PaintAssets,
+    mut shown: Local<Option<[Option<Coord>; 2]>>,
 ) {
-    if !hovered.is_changed() && !selected.is_changed() {
+    if art.is_empty() {
+        // An outline around the origin's hex; the hover's above the
+        // selection's.
+        let origin = Coord::new(0, 0);
+        let centre = layout::hex_center(origin);
+        for (selection, colour, w, z) in [
+            (true, Color::srgb(1.0, 1.0, 1.0), 4.0, board::z::HOVER),
+            (false, palette::HOVER, 3.0, board::z::HOVER + 0.5),
+        ] {
+            let mut p = paint.painter(&mut commands);
+            let mut layer = None;
+            for side in crate::scenario::schema::Side6::ALL {
+                let (a, b) = layout::side_ends(origin, side);
+                layer = Some(p.line(a - centre, b - centre, w, colour, z));
+            }
+            p.finish();
+            if let Some(e) = layer {
+                p.commands.entity(e).insert((
+                    HoverArt(selection),
+                    Transform::from_xyz(0.0, 0.0, z),
+                    Visibility::Hidden,
+                ));
+            }
+        }
+        *shown = None;
         return;
     }
-    for e in &old {
-        commands.entity(e).despawn();
+    let selection = selected.0.and_then(|e| units.get(e).ok()).map(|l| l.coord);
+    let now = [selection, hovered.0];
+    if *shown == Some(now) {
+        return;
     }
-    let mut p = paint.painter(&mut commands);
-    let mut spawned = Vec::new();
-    let mut outline = |p: &mut paint::Painter, c: Coord, colour: Color, w: f32| {
-        for side in crate::scenario::schema::Side6::ALL {
-            let (a, b) = layout::side_ends(c, side);
-            spawned.push(p.line(a, b, w, colour, board::z::HOVER));
+    *shown = Some(now);
+    for (which, mut tf, mut vis) in &mut art {
+        match if which.0 { now[0] } else { now[1] } {
+            Some(c) => {
+                let centre = layout::hex_center(c);
+                tf.translation.x = centre.x;
+                tf.translation.y = centre.y;
+                vis.set_if_neq(Visibility::Inherited);
+            }
+            None => {
+                vis.set_if_neq(Visibility::Hidden);
+            }
         }
-    };
-    if let Some(c) = selected.0.and_then(|e| units.get(e).ok()).map(|l| l.coord) {
-        outline(&mut p, c, Color::srgb(1.0, 1.0, 1.0), 4.0);
-    }
-    if let Some(c) = hovered.0 {
-        outline(&mut p, c, palette::HOVER, 3.0);
-    }
-    p.finish();
-    for e in spawned {
-        p.commands.entity(e).insert(HoverArt);
     }
 }
 

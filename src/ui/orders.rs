@@ -14,9 +14,16 @@ pub struct GameLog {
     pub hexes: Vec<Vec<crate::scenario::Coord>>,
     /// The last refusal, shown until the next accepted order.
     pub refusal: Option<String>,
+    /// Show only this many lines (the replay's event steps); all when `None`.
+    pub cut: Option<usize>,
 }
 
 impl GameLog {
+    /// The lines shown: all of them, or those up to the replay's event.
+    pub fn shown(&self) -> &[String] {
+        &self.lines[..self.cut.unwrap_or(self.lines.len()).min(self.lines.len())]
+    }
+
     /// Adds the events' log lines.
     pub fn push_events(&mut self, events: &[crate::engine::GameEvent]) {
         self.push_located(events, Vec::new());

@@ -53,6 +53,7 @@ pub struct ActPanel<'w> {
     requests: ResMut<'w, super::act::Requests>,
     highlight: ResMut<'w, super::tray::LogHighlight>,
     log: Res<'w, super::orders::GameLog>,
+    plan: Res<'w, super::facing::FacingPlan>,
 }
 
 type UnitQueryRow<'a> = (
@@ -118,7 +119,19 @@ pub fn game_panels(
                     RichText::new(format!("View: {} (V)", side_name(sc, viewer.0))).color(ACCENT),
                 );
                 ui.separator();
-                ui.label(RichText::new("F1 aid \u{00b7} F2 card").color(DIM));
+                // The two reference panels, by key or by click.
+                if ui
+                    .selectable_label(panels.player_aid, "Player Aid (F1)")
+                    .clicked()
+                {
+                    panels.player_aid = !panels.player_aid;
+                }
+                if ui
+                    .selectable_label(panels.scenario_card, "Scenario Card (F2)")
+                    .clicked()
+                {
+                    panels.scenario_card = !panels.scenario_card;
+                }
             });
         })
         .response
@@ -135,11 +148,20 @@ pub fn game_panels(
             if let Some(r) = &act.log.refusal {
                 ui.label(RichText::new(r).color(Color32::from_rgb(240, 90, 70)));
             }
-            egui::ScrollArea::vertical()
+            // Only the rows in view are laid out (a whole game's log is
+            // hundreds of lines): one line a row, long lines scroll sideways.
+            let row = ui.text_style_height(&egui::TextStyle::Monospace);
+            egui::ScrollArea::both()
                 .stick_to_bottom(true)
                 .auto_shrink([false, false])
-                .show(ui, |ui| {
-                    for (i, line) in act.log.lines.iter().enumerate() {
+                .show_rows(ui, row, act.log.shown().len(), |ui, rows| {
+                    ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Extend);
+                    ui.spacing_mut().button_padding.y = 0.0;
+                    ui.spacing_mut().interact_size.y = row;
+                    for i in rows {
+                        let Some(line) = act.log.shown().get(i) else {
+                            continue;
+                        };
                         // The egui fonts have no arrow glyph.
                         let line = super::dialogs::ascii(line);
                         let on = act.highlight.line == Some(i);
@@ -179,6 +201,7 @@ pub fn game_panels(
             egui::ScrollArea::vertical().show(ui, |ui| {
                 hex_card(
                     ui, sc, &board.0, &aid.0, &roster.0, hovered.0, viewer.0, &units, &forts,
+                    &act.plan,
                 );
                 ui.separator();
                 los_card(ui, &los);
@@ -200,12 +223,14 @@ pub fn game_panels(
                 }
                 ui.separator();
                 let header = RichText::new("PLAYER AID (F1)").strong().color(ACCENT);
+                // Closed, its tables are not laid out at all.
+                if ui.selectable_label(panels.player_aid, header).clicked() {
+                    panels.player_aid = !panels.player_aid;
+                }
                 if panels.player_aid {
-                    ui.label(header);
                     player_aid(ui, &aid.0, &mut panels.aid_tab);
                 } else {
-                    ui.label(header);
-                    ui.label(RichText::new("Hidden \u{2014} press F1.").color(DIM));
+                    ui.label(RichText::new("Closed \u{2014} F1 or a click opens it.").color(DIM));
                 }
             });
         })
@@ -500,6 +525,7 @@ fn hex_card(
     viewer: SideId,
     units: &Query<UnitQueryRow>,
     forts: &Query<(&FortificationCounter, &Location)>,
+    plan: &super::facing::FacingPlan,
 ) {
     let Some(c) = hovered else {
         ui.label(RichText::new("Hex").strong().color(ACCENT));
@@ -592,10 +618,11 @@ fn hex_card(
                     .get(&r.1.kind)
                     .map_or(r.1.kind.as_str(), |u| u.name.as_str());
                 ui.label(format!(
-                    "\u{2022} {} {}{}{where_}",
+                    "\u{2022} {} {}{}{where_}{}",
                     r.1.id,
                     name,
-                    if r.1.reduced { " (Reduced)" } else { "" }
+                    if r.1.reduced { " (Reduced)" } else { "" },
+                    super::facing::facing_words(r.3.map(|f| f.0), plan.of(r.0))
                 ));
             }
         }

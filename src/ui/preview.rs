@@ -10,10 +10,10 @@ use crate::engine::checks::morale_to_act;
 use crate::engine::fire::{TargetPlan, plan_attack};
 use crate::rules::Morale;
 use crate::rules::fire::{FireKind, SuppressionLevel};
-use crate::rules::los::{Los, LosQuery, line_of_sight};
+use crate::rules::los::Los;
 use crate::rules::odds::{FireOdds, MoraleChance, OddsTarget, breakdown_odds, morale_check};
 use crate::scenario::Coord;
-use crate::world::{AidRes, BoardRes, Location};
+use crate::world::{AidRes, Location};
 
 /// One unit fired at: its arithmetic and its odds.
 #[derive(Debug, Clone)]
@@ -49,12 +49,15 @@ pub fn fire_preview(
     kind: FireKind,
     mover: Option<Entity>,
 ) -> Option<FirePreview> {
-    let board = world.resource::<BoardRes>().0.clone();
     let aid = world.resource::<AidRes>().0.clone();
     let from = world.get::<Location>(firer)?.coord;
     let (unit, morale) = morale_to_act(world, firer)?;
     let mc = morale_check(&aid, morale, false);
-    let los = line_of_sight(&board, &aid, &LosQuery::new(from, to));
+    // The attack's own LOS, a Mortar's spotter's included (R 31.1).
+    let query = crate::engine::fortifications::los_query(world, firer, to, false);
+    let first_hex = mover.is_some() && crate::engine::mortar::mover_in_first_hex(world);
+    let fire_los = crate::engine::mortar::fire_los(world, firer, &query, first_hex);
+    let los = fire_los.los.clone();
     let mut preview = FirePreview {
         firer: unit.id,
         from,
@@ -75,7 +78,11 @@ pub fn fire_preview(
             ));
         }
         Los::Seen(sight) => {
-            let plan = plan_attack(world, firer, to, kind, &sight, mover, Default::default())?;
+            let extras = crate::engine::fire::AttackExtras {
+                directed: fire_los.spotter.is_some(),
+                ..Default::default()
+            };
+            let plan = plan_attack(world, firer, to, kind, &sight, mover, extras)?;
             preview.targets = plan
                 .targets
                 .into_iter()

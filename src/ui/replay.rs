@@ -53,6 +53,16 @@ pub struct Replay {
     pub rebuilt: Option<(usize, Duration)>,
     /// The whole journal replayed headlessly at launch.
     pub whole: Duration,
+    /// Stepping by event: the events of the order at `at` shown up to this
+    /// one (its log line highlighted, the lines after it hidden); `None`
+    /// shows the whole order.
+    pub event: Option<usize>,
+    /// The log lines of the order at `at` (of the game's start at 0): one
+    /// line an event.
+    pub order_lines: std::ops::Range<usize>,
+    /// How long the last step back by event took (no rebuild within an
+    /// order).
+    pub event_back: Option<Duration>,
 }
 
 impl Replay {
@@ -83,6 +93,17 @@ impl Replay {
                 .iter()
                 .find(|m| m.position > self.at)
                 .map_or(self.len(), |m| m.position),
+            // Within the order, or to the next one (see `step_event`).
+            Go::NextEvent => match self.event {
+                Some(_) => self.at,
+                None => self.at + 1,
+            },
+            Go::PrevEvent => match self.event {
+                Some(0) => self.at.saturating_sub(1),
+                Some(_) => self.at,
+                None if self.order_lines.len() > 1 => self.at,
+                None => self.at.saturating_sub(1),
+            },
         };
         t.min(self.len())
     }
@@ -108,6 +129,11 @@ pub enum Go {
     PrevMark,
     /// The start of the next turn or phase.
     NextMark,
+    /// The next event of the order (each event a step: an Op Fire shot, an
+    /// MC, a casualty...), then the next order's first.
+    NextEvent,
+    /// The event before; before an order's first, the order before it.
+    PrevEvent,
 }
 
 /// Requests from the keys and the controls, handled once a frame.
@@ -166,6 +192,9 @@ pub fn begin(world: &mut World) -> bool {
         problem: None,
         rebuilt: None,
         whole: launch.whole,
+        event: None,
+        order_lines: 0..0,
+        event_back: None,
     });
     start_position(world);
     go_to(world, launch.start);
@@ -179,7 +208,9 @@ fn start_position(world: &mut World) {
     let events = begin_game(world);
     let mut log = GameLog::default();
     log.push_events(&events);
+    let lines = 0..log.lines.len();
     world.insert_resource(log);
+    world.resource_mut::<Replay>().order_lines = lines;
     world.insert_resource(super::tray::DiceTray::default());
     world.insert_resource(super::tray::LogHighlight::default());
     world.insert_resource(super::Selected(None));
@@ -199,6 +230,7 @@ pub fn go_to(world: &mut World, target: usize) {
     };
     let target = target.min(len);
     let rebuild = target < at;
+    show_event(world, None);
     let started = std::time::Instant::now();
     if rebuild {
         let added = world.resource::<Replay>().outline.added.clone();
@@ -236,8 +268,12 @@ fn forward(world: &mut World, check: bool) -> bool {
     let Some((_, entry)) = read.entries.get(i) else {
         return false;
     };
+    let before = world.resource::<GameLog>().lines.len();
     let problem = if super::act::send(world, &entry.order) {
-        world.resource_mut::<Replay>().at = i + 1;
+        let after = world.resource::<GameLog>().lines.len();
+        let mut r = world.resource_mut::<Replay>();
+        r.at = i + 1;
+        r.order_lines = before..after;
         if check {
             check_state(world, &read, i).err().map(|r| r.to_string())
         } else {
@@ -260,7 +296,50 @@ fn forward(world: &mut World, check: bool) -> bool {
     ok
 }
 
-/// Keys: `.` forward, `,` back, Space play/pause, Page Up/Down the previous
+/// Shows the order at the position up to its event `event` (`None`: the
+/// whole order): the log cut after that event's line, the line highlighted
+/// (its hexes ringed on the board). The board is the position after the
+/// order: an order's events are not separate states (docs/decisions.md).
+fn show_event(world: &mut World, event: Option<usize>) {
+    let start = {
+        let mut r = world.resource_mut::<Replay>();
+        let was = r.event;
+        r.event = event;
+        if was.is_none() && event.is_none() {
+            return;
+        }
+        r.order_lines.start
+    };
+    world.resource_mut::<GameLog>().cut = event.map(|k| start + k + 1);
+    world.resource_mut::<super::tray::LogHighlight>().line = event.map(|k| start + k);
+}
+
+/// One event forward or back. Within an order no rebuild is needed; before
+/// an order's first event is the order before it (a step back by order).
+fn step_event(world: &mut World, go: Go) {
+    let started = std::time::Instant::now();
+    let (at, len, event, n) = {
+        let r = world.resource::<Replay>();
+        (r.at, r.len(), r.event, r.order_lines.len())
+    };
+    match (go, event) {
+        (Go::NextEvent, Some(k)) => show_event(world, (k + 2 < n).then_some(k + 1)),
+        (Go::NextEvent, None) if at < len => {
+            go_to(world, at + 1);
+            let n = world.resource::<Replay>().order_lines.len();
+            show_event(world, (n > 1).then_some(0));
+        }
+        (Go::PrevEvent, Some(k)) if k > 0 => show_event(world, Some(k - 1)),
+        (Go::PrevEvent, None) if n > 1 => show_event(world, Some(n - 2)),
+        (Go::PrevEvent, _) if at > 0 => go_to(world, at - 1),
+        _ => {}
+    }
+    if go == Go::PrevEvent {
+        world.resource_mut::<Replay>().event_back = Some(started.elapsed());
+    }
+}
+
+/// Keys: `.` forward, `,` back (with Shift, `>` and `<`: by event), Space play/pause, Page Up/Down the previous
 /// or next turn or phase, `[` `]` slower/faster, End the last position.
 pub fn replay_keys(
     keys: Res<ButtonInput<KeyCode>>,
@@ -274,9 +353,14 @@ pub fn replay_keys(
         (KeyCode::PageDown, Go::NextMark),
         (KeyCode::End, Go::End),
     ];
+    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
     for (k, go) in pairs {
         if keys.just_pressed(k) {
-            req.go = Some(go);
+            req.go = Some(match (go, shift) {
+                (Go::Forward, true) => Go::NextEvent,
+                (Go::Back, true) => Go::PrevEvent,
+                (go, _) => go,
+            });
         }
     }
     if keys.just_pressed(KeyCode::Space) {
@@ -315,9 +399,13 @@ pub fn control(world: &mut World) {
             r.next_step = now + 1.0 / f64::from(SPEEDS[r.speed]);
         }
     }
-    if let Some(g) = go {
-        let target = world.resource::<Replay>().target(g);
-        go_to(world, target);
+    match go {
+        Some(g @ (Go::NextEvent | Go::PrevEvent)) => step_event(world, g),
+        Some(g) => {
+            let target = world.resource::<Replay>().target(g);
+            go_to(world, target);
+        }
+        None => {}
     }
     let mut r = world.resource_mut::<Replay>();
     if r.at >= r.len() {
@@ -362,6 +450,17 @@ pub fn replay_panel(
                 );
                 ui.separator();
                 ui.label(RichText::new(here).strong());
+                if let Some(k) = r.event {
+                    ui.separator();
+                    ui.label(
+                        RichText::new(format!(
+                            "event {} of {} (board: after the order)",
+                            k + 1,
+                            r.order_lines.len()
+                        ))
+                        .color(ACCENT),
+                    );
+                }
             });
             let mut chosen = None;
             ui.horizontal(|ui| {
@@ -378,6 +477,7 @@ pub fn replay_panel(
                 button(ui, "|<", Go::Start, back);
                 button(ui, "<< Phase", Go::PrevMark, back);
                 button(ui, "< Back", Go::Back, back);
+                button(ui, "< Event", Go::PrevEvent, back || r.event.is_some_and(|k| k > 0));
                 let play = if r.playing { "Pause" } else { "Play" };
                 if ui
                     .add_enabled(
@@ -388,6 +488,7 @@ pub fn replay_panel(
                 {
                     req.toggle_play = true;
                 }
+                button(ui, "Event >", Go::NextEvent, fwd || r.event.is_some());
                 button(ui, "Forward >", Go::Forward, fwd);
                 button(ui, "Phase >>", Go::NextMark, fwd);
                 button(ui, ">|", Go::End, fwd);
@@ -439,7 +540,7 @@ pub fn replay_panel(
             });
             ui.label(
                 RichText::new(
-                    "Keys: , back  . forward  Space play/pause  PgUp PgDn phase  [ ] speed  End last. No orders can be given.",
+                    "Keys: , back  . forward  < > (Shift , .) by event  Space play/pause  PgUp PgDn phase  [ ] speed  End last. No orders can be given.",
                 )
                 .small()
                 .color(DIM),

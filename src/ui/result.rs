@@ -398,7 +398,7 @@ fn list_or_dash(items: &[String]) -> String {
 pub fn act_on_result(world: &mut World) {
     let req = std::mem::take(&mut *world.resource_mut::<ResultRequest>());
     if req.menu {
-        super::menu::back_to_menu(world);
+        super::teardown::back_to_menu(world);
     }
     if req.quit {
         world.write_message(AppExit::Success);

@@ -1,0 +1,130 @@
+//! Leaving a game without leaving the program: the board's entities, the
+//! rules engine's resources and the views' state go, so the next game (the
+//! demo's next scenario, or one started from the main menu) begins on a
+//! clean world, set up by `OnEnter(InGame)` as at launch.
+
+use std::any::TypeId;
+use std::collections::HashSet;
+
+use bevy::prelude::*;
+
+use crate::app::AppState;
+use crate::world::{
+    ActiveScenario, AidRes, BoardRes, FortificationCounter, HexCell, RosterRes, TurnTrack, Unit,
+    Viewer,
+};
+
+/// The rules engine's resource types (found by playing, see
+/// `demo::engine_resource_types`), kept once found.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct EngineTypes(pub HashSet<TypeId>);
+
+/// Set by the result screen's "Main menu": the board is cleared as the game
+/// state is left, and the menu opens.
+#[derive(Resource, Debug, Clone, Copy, Default)]
+pub struct LeavingToMenu;
+
+/// Removes the game's entities and the engine's resources (but the scenario
+/// on the board, the data and the few resources the board's set-up replaces
+/// itself), and puts the views back as they start.
+pub fn clear_game(world: &mut World, engine_types: &HashSet<TypeId>) {
+    let mut doomed: Vec<Entity> = Vec::new();
+    macro_rules! gather {
+        ($($t:ty),*) => {$(
+            let mut q = world.query_filtered::<Entity, With<$t>>();
+            doomed.extend(q.iter(world));
+        )*};
+    }
+    gather!(
+        Unit,
+        HexCell,
+        FortificationCounter,
+        super::board::BoardArt,
+        super::board::MapCamera,
+        super::counters::CounterArt,
+        super::act::ActArt,
+        super::los_tool::LosArt,
+        super::facing::PlanArt,
+        super::decide::DecideArt
+    );
+    for e in doomed {
+        if let Ok(e) = world.get_entity_mut(e) {
+            e.despawn();
+        }
+    }
+    let keep = [
+        TypeId::of::<ActiveScenario>(),
+        TypeId::of::<RosterRes>(),
+        TypeId::of::<AidRes>(),
+        TypeId::of::<TurnTrack>(),
+        TypeId::of::<Viewer>(),
+        TypeId::of::<BoardRes>(),
+    ];
+    let gone: Vec<_> = world
+        .iter_resources()
+        .filter(|(info, _)| {
+            info.type_id()
+                .is_some_and(|t| engine_types.contains(&t) && !keep.contains(&t))
+        })
+        .map(|(info, _)| info.id())
+        .collect();
+    for id in gone {
+        world.remove_resource_by_id(id);
+    }
+    world.insert_resource(super::orders::GameLog::default());
+    world.insert_resource(super::tray::DiceTray::default());
+    world.insert_resource(super::tray::LogHighlight::default());
+    world.insert_resource(super::Selected::default());
+    world.insert_resource(super::Hovered::default());
+    world.insert_resource(super::act::Intent::default());
+    world.insert_resource(super::act::OpFireDialog::default());
+    world.insert_resource(super::los_tool::LosTool::default());
+    world.insert_resource(super::facing::FacingPlan::default());
+    if world.contains_resource::<super::stream::Casualties>() {
+        world.insert_resource(super::stream::Casualties::default());
+    }
+    if let Some(mut n) = world.get_resource_mut::<super::act::OrderCount>() {
+        n.0 += 1;
+    }
+    if let Some(mut insets) = world.get_resource_mut::<super::camera::PanelInsets>() {
+        insets.refit = true;
+    }
+}
+
+/// The engine's resource types: found once by playing, then kept.
+pub fn engine_types(world: &mut World) -> HashSet<TypeId> {
+    if let Some(t) = world.get_resource::<EngineTypes>() {
+        return t.0.clone();
+    }
+    let roster = world.resource::<RosterRes>().0.clone();
+    let aid = world.resource::<AidRes>().0.clone();
+    let types = super::demo::engine_resource_types(&roster, &aid);
+    world.insert_resource(EngineTypes(types.clone()));
+    types
+}
+
+/// "Main menu" from a game: the game is in its journal; the board is
+/// cleared as the game state is left (`leave_to_menu`) and the menu opens
+/// in the same window.
+pub fn back_to_menu(world: &mut World) {
+    world.insert_resource(LeavingToMenu);
+    world
+        .resource_mut::<NextState<AppState>>()
+        .set(AppState::Menu);
+}
+
+/// On leaving the game for the menu: the game's world goes, and with it the
+/// journal being written (closed), the computer player, the result screen.
+pub fn leave_to_menu(world: &mut World) {
+    if world.remove_resource::<LeavingToMenu>().is_none() {
+        return;
+    }
+    let types = engine_types(world);
+    clear_game(world, &types);
+    world.remove_resource::<crate::journal::session::GameJournal>();
+    world.remove_resource::<crate::journal::session::JournalLaunch>();
+    world.remove_resource::<super::vs_bot::VsBot>();
+    world.remove_resource::<super::result::ResultScreen>();
+    world.insert_resource(super::result::ResultRequest::default());
+    world.insert_resource(super::handover::HandOver::default());
+}
