@@ -448,17 +448,7 @@ fn r59_5_seishin_gives_one_mp_one_morale_and_two_melee_fp() {
         &mut w,
         &format!(r#"move(unit: "J1", path: {to_m1}, seishin: true)"#),
     ));
-    while let Some(at) = w
-        .get_resource::<bob::engine::op_fire::OpFireWindow>()
-        .map(|win| win.at.label())
-    {
-        let fire = if at == "F5" {
-            r#"op_fire(firers: ["M1"])"#
-        } else {
-            "op_fire(firers: [])"
-        };
-        log.extend(play(&mut w, fire));
-    }
+    log.extend(answer_windows(&mut w, "F5", "M1"));
     log.extend(play(&mut w, r#"mark_used(unit: "J2")"#));
     assert_eq!(
         log,
@@ -523,17 +513,7 @@ fn r55_2_monsoon_rain_limits_fire_and_movement_until_the_storm_check() {
     );
     w.resource_mut::<bob::engine::Dice>().force([10, 2]);
     log.extend(play(&mut w, r#"move(unit: "J1", path: ["B5", "C5"])"#));
-    while let Some(at) = w
-        .get_resource::<bob::engine::op_fire::OpFireWindow>()
-        .map(|win| win.at.label())
-    {
-        let fire = if at == "C5" {
-            r#"op_fire(firers: ["M1"])"#
-        } else {
-            "op_fire(firers: [])"
-        };
-        log.extend(play(&mut w, fire));
-    }
+    log.extend(answer_windows(&mut w, "C5", "M1"));
     assert_eq!(
         log,
         [
@@ -567,4 +547,22 @@ fn r55_2_monsoon_rain_limits_fire_and_movement_until_the_storm_check() {
     assert!(!now.raining && now.settled);
     let three = order(r#"move(unit: "J1", path: ["C6", "D6", "E6"])"#);
     assert_eq!(bob::engine::operations::check(&mut w, &three), Ok(()));
+}
+
+/// Answers every Op Fire window of the move under way: `firer` fires at
+/// `at`, every other window holds its fire.
+fn answer_windows(w: &mut bevy::prelude::World, at: &str, firer: &str) -> Vec<String> {
+    let mut lines = Vec::new();
+    while let Some(here) = w
+        .get_resource::<bob::engine::op_fire::OpFireWindow>()
+        .map(|win| win.at.label())
+    {
+        let fire = if here == at {
+            format!(r#"op_fire(firers: ["{firer}"])"#)
+        } else {
+            "op_fire(firers: [])".to_string()
+        };
+        lines.extend(play(w, &fire));
+    }
+    lines
 }

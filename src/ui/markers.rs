@@ -158,6 +158,9 @@ pub fn fire_lanes(
     out
 }
 
+/// What was drawn last: the chips, the Fire Lanes, the rain.
+type Drawn = (Vec<Chip>, Vec<Lane>, bool);
+
 type MarkerUnit<'a> = (
     &'a Unit,
     &'a Location,
@@ -179,7 +182,7 @@ fn redraw_markers(
     board: Res<BoardRes>,
     viewer: Res<Viewer>,
     weather: Option<Res<MonsoonState>>,
-    mut last: Local<Option<(Vec<Chip>, Vec<Lane>, bool)>>,
+    mut last: Local<Option<Drawn>>,
 ) {
     let rows: Vec<(Unit, Location, Option<Concealed>, Flags)> = units
         .iter()
@@ -200,7 +203,7 @@ fn redraw_markers(
     let chips = chips(&rows, viewer.0);
     let lanes = if active.scenario.theater == Theater::Pacific {
         let f: Vec<(FortificationCounter, Coord)> =
-            forts.iter().map(|(f, l)| (f.clone(), l.coord)).collect();
+            forts.iter().map(|(f, l)| (*f, l.coord)).collect();
         let occ: Vec<(Coord, bool, crate::scenario::schema::SideId)> = rows
             .iter()
             .map(|(u, l, _, _)| (l.coord, l.in_cave, u.side))
