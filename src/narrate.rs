@@ -478,6 +478,13 @@ impl Narrator {
                 | PacificEvent::DecoyRegenerated { .. } => {
                     return None;
                 }
+                PacificEvent::StormCheck { outcome, .. } => match outcome {
+                    crate::rules::monsoon::StormOutcome::Starts => {
+                        "The monsoon breaks: rain hammers the ground".to_string()
+                    }
+                    crate::rules::monsoon::StormOutcome::Stops => "The rain stops".to_string(),
+                    crate::rules::monsoon::StormOutcome::Holds => return None,
+                },
                 PacificEvent::SeishinDeclared { unit } => {
                     format!("Seishin! {} throws itself at the enemy", f.unit_at(unit))
                 }

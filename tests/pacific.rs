@@ -448,17 +448,7 @@ fn r59_5_seishin_gives_one_mp_one_morale_and_two_melee_fp() {
         &mut w,
         &format!(r#"move(unit: "J1", path: {to_m1}, seishin: true)"#),
     ));
-    while let Some(at) = w
-        .get_resource::<bob::engine::op_fire::OpFireWindow>()
-        .map(|win| win.at.label())
-    {
-        let fire = if at == "F5" {
-            r#"op_fire(firers: ["M1"])"#
-        } else {
-            "op_fire(firers: [])"
-        };
-        log.extend(play(&mut w, fire));
-    }
+    log.extend(answer_windows(&mut w, "F5", "M1"));
     log.extend(play(&mut w, r#"mark_used(unit: "J2")"#));
     assert_eq!(
         log,
@@ -506,4 +496,73 @@ fn r59_5_seishin_gives_one_mp_one_morale_and_two_melee_fp() {
             "Scenario over: Axis win. otherwise Axis win. Losses: Allies 1 eliminated, 0 Reduced; Axis 0 eliminated, 0 Reduced (R 18.0)",
         ]
     );
+}
+
+/// R 55.2 Monsoon with forced dice: in the rain J1 may move only two hexes
+/// and M1 may not fire four hexes; M1 Op Fires at J1 moving in the open two
+/// hexes off at +1 (not +4); the first player's Storm Check in the
+/// Recovery Phase rolls a 2, in the 1-3 range: the rain stops and no more
+/// checks are made; on turn 2 three hexes are a legal move.
+#[test]
+fn r55_2_monsoon_rain_limits_fire_and_movement_until_the_storm_check() {
+    let (mut w, mut log) = world_of("monsoon_ground.ron", &[]);
+    assert!(bob::engine::monsoon::raining(&w));
+    assert_eq!(
+        refused(&mut w, r#"move(unit: "J1", path: ["B5", "C5", "D5"])"#),
+        "step 3 into D5: in the Monsoon rain Infantry moves at most 2 hexes a turn (R 55.2)"
+    );
+    w.resource_mut::<bob::engine::Dice>().force([10, 2]);
+    log.extend(play(&mut w, r#"move(unit: "J1", path: ["B5", "C5"])"#));
+    log.extend(answer_windows(&mut w, "C5", "M1"));
+    assert_eq!(
+        log,
+        [
+            "Axis Ops Range 1\u{2013}3 (R 4.1)",
+            "J1 moves (R 5.0); Ops Range 1/3",
+            "J1 moves A5 \u{2192} B5: 1 MP, 4 left (R 5.0)",
+            "Op Fire window: J1 enters B5; Allies may fire with M1 (R 9.0)",
+            "Allies hold their fire at B5 (R 9.0)",
+            "J1 moves B5 \u{2192} C5: 1 MP, 3 left (R 5.0)",
+            "Op Fire window: J1 enters C5; Allies may fire with M1 (R 9.0)",
+            "M1 Op Fires at J1 in C5 and is Used (R 9.0, R 4.3)",
+            "M1 rolls 10 against C5 (R 6.2)",
+            "J1: +3 Prof FP: Op Fire (R 9.0); +1 Target moving in Open Ground at Night or in Monsoon rain, range 2 (R 55.2) = 4 FP; roll 10 \u{2192} No Effect (R 6.2)",
+            "J1 ends its move in C5; Used (R 4.2)",
+            "Axis: every unit Used or marked Op Fire (R 4.1)",
+            "Allies: every unit Used or marked Op Fire (R 4.1)",
+            "Operations Phase ends; Rout Phase begins (R 1.0)",
+            "Axis Rout Phase: no unit must check (R 11.0)",
+            "Allies Rout Phase: M1 must check (R 11.0)",
+            "M1 Rout MC (not in Beneficial Terrain, in unhindered LOS of an enemy): Morale 10 passes with no roll (R 11.0, R 7.1)",
+            "Rout Phase ends; Melee Phase begins (R 1.0)",
+            "No Melee this turn (R 12.0)",
+            "Melee Phase ends; Recovery Phase begins (R 1.0)",
+            "Used, Op Fire, CP and Flank counters removed; CPs returned (R 13.0, R 3.0)",
+            "Axis Monsoon Storm Check: roll 2 (changes on 1-3): the rain stops; no more checks (R 55.2)",
+            "Turn 2 begins (R 13.0)",
+            "Axis Ops Range 1\u{2013}3 (R 4.1)",
+        ]
+    );
+    let now = bob::engine::monsoon::state(&w).unwrap();
+    assert!(!now.raining && now.settled);
+    let three = order(r#"move(unit: "J1", path: ["C6", "D6", "E6"])"#);
+    assert_eq!(bob::engine::operations::check(&mut w, &three), Ok(()));
+}
+
+/// Answers every Op Fire window of the move under way: `firer` fires at
+/// `at`, every other window holds its fire.
+fn answer_windows(w: &mut bevy::prelude::World, at: &str, firer: &str) -> Vec<String> {
+    let mut lines = Vec::new();
+    while let Some(here) = w
+        .get_resource::<bob::engine::op_fire::OpFireWindow>()
+        .map(|win| win.at.label())
+    {
+        let fire = if here == at {
+            format!(r#"op_fire(firers: ["{firer}"])"#)
+        } else {
+            "op_fire(firers: [])".to_string()
+        };
+        lines.extend(play(w, &fire));
+    }
+    lines
 }

@@ -154,8 +154,9 @@ pub fn check_fire(
         Hexes(from.distance(to)),
         "open",
     );
-    // At Night: Normal Range only, and only at seen targets (R 50.2).
-    ctx.conditions = super::night::conditions(world).unwrap_or(ctx.conditions);
+    // At Night: Normal Range only, at seen targets (R 50.2); in the
+    // Monsoon rain: range at most three (R 55.2).
+    ctx.conditions = fire_conditions(world);
     infantry_fp(&aid, &ctx).map_err(|r| Refusal::Fire {
         reason: r.to_string(),
     })?;
@@ -415,12 +416,11 @@ pub fn plan_attack(
     let fortification = defence.filter(|d| !d.1).map(|d| d.0);
     let hidden_key = defence.filter(|d| d.1).map(|d| d.0);
     let fire_lane = super::fortifications::fire_lane(world, firer, to);
+    let conditions = fire_conditions(world);
     let firer_in_wire = super::fortifications::in_wire(world, firer);
     let turned = world.get::<TurnedToFire>(firer).is_some();
     let marked = world.get::<FiresFromOpFireMarker>(firer).is_some();
     let facing_rule = facing_in_use(world);
-    // Night changes the moving-in-Open bonus (R 50.2).
-    let night = super::night::conditions(world);
     // A Used unit Final Op Firing beyond one hex spent a CP to do so (R 10.0).
     let cp_range = kind == FireKind::FinalOpFire && from.distance(to) > 1;
     // A CP readied for +1 Prof FP counts only when the raise fits under
@@ -437,6 +437,7 @@ pub fn plan_attack(
             probe.cp_prof_bonus = true;
             probe.cp_final_op_fire_range = cp_range;
             probe.changed_facing = turned;
+            probe.conditions = conditions;
             infantry_fp(&aid, &probe).is_ok()
         };
     let mut q = world.query::<(
@@ -463,7 +464,8 @@ pub fn plan_attack(
             terrain_key,
         );
         ctx.firer_marked_op_fire = kind == FireKind::OpFire && marked;
-        ctx.conditions = night.unwrap_or(ctx.conditions);
+        // Night or Monsoon rain: the moving-in-Open bonus and range (R 50.2, R 55.2).
+        ctx.conditions = conditions;
         ctx.cp_prof_bonus = extras.cp_prof_bonus;
         ctx.fireteam_mid_move = extras.fireteam_mid_move;
         ctx.directed = extras.directed;
@@ -654,4 +656,11 @@ fn apply_outcome(
     }
     // A Suppressed unit loses its Conceal counter; a Decoy is removed (R 15.0).
     !super::concealment::lose_concealment(world, target, "it was Suppressed", events)
+}
+
+/// The conditions of a fire attack: Night (R 50.2), else the Monsoon's
+/// rain (R 55.2), else day. A scenario at Night in the rain takes the night's
+/// (its Visibility Range is the shorter limit).
+pub fn fire_conditions(world: &World) -> crate::rules::fire::Conditions {
+    super::night::conditions(world).unwrap_or_else(|| super::monsoon::conditions(world))
 }

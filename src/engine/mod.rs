@@ -22,6 +22,7 @@ pub mod script;
 pub mod banzai;
 pub mod fortifications;
 pub mod jungle;
+pub mod monsoon;
 pub mod night;
 pub mod pacific;
 // Mortars, Smoke and Guns (R 20, R 31, R 48, R 59.3).

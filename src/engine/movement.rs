@@ -160,6 +160,8 @@ pub fn check_move(
     if path.is_empty() {
         return Err(Refusal::EmptyPath);
     }
+    // Two hexes a turn in the Monsoon rain (R 55.2).
+    super::monsoon::check_path(world, path)?;
     if plan.seishin {
         // Seishin: an "S" Squad moving into an enemy hex (R 59.5).
         let end = path.last().and_then(|l| {

@@ -187,8 +187,9 @@ pub fn may_fire_at(
     }
     let mut ctx = FireContext::new(kind, Firer::of(ut, u.reduced), Hexes(range), "open");
     ctx.cp_final_op_fire_range = cp_range;
-    // At Night: Normal Range only, and only at seen targets (R 50.2).
-    ctx.conditions = super::night::conditions(world).unwrap_or(ctx.conditions);
+    // At Night: Normal Range only, at seen targets (R 50.2); in the
+    // Monsoon rain: range at most three (R 55.2).
+    ctx.conditions = super::fire::fire_conditions(world);
     infantry_fp(aid, &ctx).map_err(|_| not_eligible())?;
     super::night::check_sight(world, firer, at).map_err(|_| not_eligible())?;
     super::mortar::check_position(world, firer).map_err(|_| not_eligible())?;

@@ -69,6 +69,15 @@ pub enum PacificEvent {
     },
     /// A Squad passed its MC to move and declares Seishin (R 59.5).
     SeishinDeclared { unit: String },
+    /// The first player's Monsoon Storm Check (R 55.2).
+    StormCheck {
+        side: crate::scenario::schema::SideId,
+        roll: u8,
+        from: u8,
+        to: u8,
+        outcome: crate::rules::monsoon::StormOutcome,
+        raining: bool,
+    },
 }
 
 impl PacificEvent {
@@ -84,6 +93,29 @@ impl PacificEvent {
             PacificEvent::FortificationProtects { unit, kind } => format!(
                 "{unit}: the revealed {kind} modifier changes the result; {unit} gets it (R 43.0)"
             ),
+            PacificEvent::StormCheck {
+                side,
+                roll,
+                from,
+                to,
+                outcome,
+                raining,
+            } => {
+                use crate::rules::monsoon::StormOutcome;
+                let what = match outcome {
+                    StormOutcome::Holds if *raining => "it rains on",
+                    StormOutcome::Holds => "it stays dry",
+                    StormOutcome::Starts => "a monsoon deluge starts; no more checks",
+                    StormOutcome::Stops => "the rain stops; no more checks",
+                };
+                let who = match side {
+                    crate::scenario::schema::SideId::Allies => "Allies",
+                    crate::scenario::schema::SideId::Axis => "Axis",
+                };
+                format!(
+                    "{who} Monsoon Storm Check: roll {roll} (changes on {from}-{to}): {what} (R 55.2)"
+                )
+            }
             PacificEvent::SeishinDeclared { unit } => format!(
                 "{unit} declares Seishin: +1 MP, +1 Morale this Operations Phase, +2 Melee FP this turn (R 59.5)"
             ),

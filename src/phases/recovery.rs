@@ -56,6 +56,9 @@ pub fn run(world: &mut World, events: &mut Vec<GameEvent>) {
         end::finish(world, events);
         return;
     }
+    // The first player's Monsoon Storm Check, before the turn advances
+    // (R 13.0, R 55.2).
+    crate::engine::monsoon::storm_check_in_recovery(world, events);
     if let Some(mut t) = world.get_resource_mut::<TurnTrack>() {
         t.turn += 1;
         t.phase = Phase::Setup;

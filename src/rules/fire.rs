@@ -322,6 +322,8 @@ pub enum FireRefusal {
     OutOfRange { range: Hexes, long: Hexes },
     /// At Night Infantry may not fire beyond normal Range (R 50.2).
     BeyondNormalRangeAtNight { range: Hexes, normal: Hexes },
+    /// In Monsoon rain no fire beyond three hexes (R 55.2).
+    BeyondMonsoonRange { range: Hexes, max: Hexes },
     /// Final Op Fire only at an adjacent unit, unless a CP is spent (R 10.0).
     FinalOpFireNotAdjacent { range: Hexes },
     /// Final Op Fire with a CP reaches only the normal Range (R 10.0).
@@ -366,6 +368,11 @@ impl fmt::Display for FireRefusal {
                 f,
                 "target {} hexes away: at Night only within normal Range {} (R 50.2)",
                 range.0, normal.0
+            ),
+            FireRefusal::BeyondMonsoonRange { range, max } => write!(
+                f,
+                "target {} hexes away: in the Monsoon rain no fire beyond {} hexes (R 55.2)",
+                range.0, max.0
             ),
             FireRefusal::FinalOpFireNotAdjacent { range } => write!(
                 f,
@@ -499,6 +506,13 @@ pub fn infantry_fp(aid: &PlayerAid, ctx: &FireContext) -> Result<FpBreakdown, Fi
         });
     }
     let within_normal_range = ctx.range <= normal_range;
+    let monsoon_max = Hexes(u32::from(aid.constants.monsoon_max_range));
+    if ctx.conditions == Conditions::MonsoonRain && ctx.range > monsoon_max {
+        return Err(FireRefusal::BeyondMonsoonRange {
+            range: ctx.range,
+            max: monsoon_max,
+        });
+    }
     if !within_normal_range && ctx.conditions == Conditions::Night {
         return Err(FireRefusal::BeyondNormalRangeAtNight {
             range: ctx.range,

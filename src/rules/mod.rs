@@ -9,6 +9,7 @@ pub mod fire;
 pub mod fortifications;
 pub mod los;
 pub mod melee;
+pub mod monsoon;
 pub mod morale;
 pub mod mortar;
 pub mod movement;

@@ -114,6 +114,10 @@ pub struct Constants {
     pub seishin_mp: u8,
     /// R 59.5: +2 Melee FP that turn for a Squad that declared Seishin.
     pub seishin_melee_fp: u8,
+    /// R 55.2: in Monsoon rain the maximum range is three hexes.
+    pub monsoon_max_range: u8,
+    /// R 55.2: in Monsoon rain Infantry moves at most two hexes a turn.
+    pub monsoon_max_hexes: u8,
 }
 
 /// A table cell: a modifier, an MP cost, "not allowed", or words.

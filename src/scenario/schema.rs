@@ -197,6 +197,10 @@ pub struct SpecialRules {
     /// Monsoon (R 55.2): storm checks in the Recovery Phase.
     #[serde(default)]
     pub monsoon: bool,
+    /// The Monsoon Storm Check's range and the weather at the start
+    /// (R 55.2); required with `monsoon`.
+    #[serde(default)]
+    pub monsoon_storm: Option<MonsoonStorm>,
     /// Turns on which Japanese Banzai Charges are allowed (R 59.6).
     #[serde(default)]
     pub banzai_turns: Vec<u8>,
@@ -228,6 +232,17 @@ pub struct SmokeRules {
     /// Smoke rounds for a side's Mortar WTs, in all (house, by SSR).
     #[serde(default)]
     pub mortar_rounds: Vec<(SideId, u8)>,
+}
+
+/// The Monsoon Storm Check (R 55.2): a d10 roll from `from` to `to` starts
+/// a deluge if it is dry, stops it if it rains; `raining` at the start.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct MonsoonStorm {
+    pub from: u8,
+    pub to: u8,
+    #[serde(default)]
+    pub raining: bool,
 }
 
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]

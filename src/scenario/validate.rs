@@ -376,6 +376,25 @@ impl Checker<'_> {
                 "Combat Events are required in the Pacific (R 17.0): set `combat_events: true` in `special_rules`".into(),
             );
         }
+        // The Monsoon needs its Storm Check range (R 55.2).
+        let monsoon = &sc.special_rules;
+        let storm_problem = match monsoon.monsoon_storm {
+            None if monsoon.monsoon => Some(
+                "the Monsoon needs its Storm Check: set `monsoon_storm: Some((from: 1, to: 2))` in `special_rules` (R 55.2)",
+            ),
+            Some(s) if s.from < 1 || s.from > s.to || s.to > 10 => {
+                Some("`monsoon_storm` needs 1 <= from <= to <= 10, a d10 range (R 55.2)")
+            }
+            _ => None,
+        };
+        if let Some(why) = storm_problem {
+            let pos = if self.src.contains("monsoon_storm:") {
+                locate_field(self.src, "monsoon_storm")
+            } else {
+                locate_field(self.src, "monsoon")
+            };
+            self.push(pos, why.into());
+        }
         let elevation = self.check_map();
         self.check_units(&elevation);
         self.check_victory();

@@ -15,6 +15,7 @@ pub mod frame_stats;
 pub mod handover;
 pub mod layout;
 pub mod los_tool;
+pub mod markers;
 pub mod menu;
 pub mod night;
 pub mod orders;
@@ -83,6 +84,7 @@ impl Plugin for UiPlugin {
             decide::DecidePlugin,
             menu::MenuPlugin,
             replay::ReplayPlugin,
+            markers::MarkersPlugin,
         ))
         .init_resource::<paint::ArtCache>()
         .init_resource::<Hovered>()
