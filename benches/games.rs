@@ -2,7 +2,13 @@
 //! both sides (the raw rules engine), and bot against bot, with the time
 //! the bots spend choosing. `cargo bench --bench games [-- GAMES]`; the
 //! numbers go to `docs/performance.md`.
+//!
+//! `-- GAMES random` plays only the random games (for a profiler);
+//! `-- GAMES hash` also prints a fingerprint of every order given and every
+//! event logged (and the state hash at each game's end), so that a change
+//! made for speed can be shown to leave every game exactly as it was.
 
+use std::hash::{DefaultHasher, Hash, Hasher};
 use std::time::{Duration, Instant};
 
 use bob::bot::{Bot, Level, acting_side};
@@ -17,21 +23,42 @@ fn main() {
         .skip(1)
         .find_map(|a| a.parse().ok())
         .unwrap_or(500);
+    let random_only = std::env::args().any(|a| a == "random");
+    let fingerprint = std::env::args().any(|a| a == "hash");
+    // `dump`: every order, its result and the state after it, one a line.
+    let dump = std::env::args().any(|a| a == "dump");
     let roster = scenario::builtin_roster().expect("roster");
     let aid = scenario::builtin_player_aid().expect("player aid");
     for name in ["training", "guadalcanal"] {
         let loaded = scenario::load(name, &roster, &aid).expect("scenario");
         // Random legal orders on both sides.
         let mut orders = 0u64;
+        let mut hasher = DefaultHasher::new();
         let start = Instant::now();
         for seed in 0..games {
             let mut world = headless_world(loaded.clone(), roster.clone(), aid.clone(), seed);
             let mut rng = Lcg(seed);
-            begin_game(&mut world);
+            let events = begin_game(&mut world);
+            if fingerprint {
+                format!("{events:?}").hash(&mut hasher);
+            }
             while world.get_resource::<GameOver>().is_none() {
                 let order = random_order(&mut world, &mut rng);
                 orders += 1;
-                let _ = apply(&mut world, &order);
+                let result = apply(&mut world, &order);
+                if fingerprint {
+                    format!("{order:?} {result:?}").hash(&mut hasher);
+                }
+                if dump {
+                    let state = bob::journal::state_hash(&mut world);
+                    println!("{name} {seed} {orders}: {order:?} -> {result:?} state {state:016x}");
+                    if std::env::args().any(|a| a == "text") {
+                        println!("{}", bob::journal::state::state_text(&mut world));
+                    }
+                }
+            }
+            if fingerprint {
+                bob::journal::state_hash(&mut world).hash(&mut hasher);
             }
         }
         let secs = start.elapsed().as_secs_f64();
@@ -40,6 +67,12 @@ fn main() {
             games as f64 / secs,
             orders as f64 / secs
         );
+        if fingerprint {
+            println!("{name}: fingerprint {:016x}", hasher.finish());
+        }
+        if random_only {
+            continue;
+        }
         // Bot against bot.
         let bot_games = (games / 10).max(5);
         let mut choosing = Duration::ZERO;

@@ -458,10 +458,34 @@ impl Narrator {
                     "Banzai! The Japanese leave their holes and charge".to_string()
                 }
                 PacificEvent::FortificationProtects { .. } => return None,
+                PacificEvent::Illumination { at, .. } => {
+                    format!("A flare bursts over {at} and lights the ground below")
+                }
+                PacificEvent::TripFlare { unit, .. } => {
+                    format!(
+                        "A trip flare goes up: {} caught in the wire",
+                        f.unit_at(unit)
+                    )
+                }
+                PacificEvent::MuzzleFlash { unit, .. } => {
+                    format!("Muzzle flashes give away {}", f.unit_at(unit))
+                }
+                PacificEvent::WireCleared { unit, .. } => {
+                    format!("{} tears through the wire", f.unit_at(unit))
+                }
+                PacificEvent::IlluminationRemoved { .. }
+                | PacificEvent::FlashAnswered { .. }
+                | PacificEvent::DecoyRegenerated { .. } => {
+                    return None;
+                }
                 PacificEvent::SeishinDeclared { unit } => {
                     format!("Seishin! {} throws itself at the enemy", f.unit_at(unit))
                 }
             },
+            E::Smoke(crate::engine::smoke::SmokeEvent::Placed { at, .. }) => {
+                format!("Smoke drifts across {}", f.place(at))
+            }
+            E::Smoke(_) => return None,
             E::Mortar(crate::engine::mortar::MortarEvent::Directed { unit, spotter, .. }) => {
                 format!(
                     "A spotter in {spotter} calls down {}'s mortar",

@@ -178,3 +178,85 @@ fn a_firer_lost_to_a_combat_event_does_not_stop_the_game() {
     assert_eq!(r.turns, 6);
     assert!(matches!(log.last(), Some(GameEvent::GameEnded { .. })));
 }
+
+/// Bot against bot on Guadalcanal, every order checked: the bot's orders
+/// are never refused; returns the log.
+fn strict_bot_game(name: &str, seed: u64) -> Vec<GameEvent> {
+    let (loaded, roster, aid) = data(name);
+    let mut world = headless_world(loaded, roster, aid, seed);
+    let mut bots = [Bot::new(Level::Normal, seed), Bot::new(Level::Hard, !seed)];
+    let mut log: Vec<GameEvent> = begin_game(&mut world);
+    let mut steps = 0;
+    while let Some(side) = acting_side(&world) {
+        steps += 1;
+        assert!(steps < 100_000, "{name} seed {seed}: the game did not end");
+        let order = bots[side.index()].order(&mut world);
+        match apply(&mut world, &order) {
+            Ok(events) => log.extend(events),
+            Err(e) => panic!("{name} seed {seed}: the bot's {order:?} was refused: {e}"),
+        }
+    }
+    log
+}
+
+/// The Banzai Charge (R 59.6): when the Japanese announce it, the bot's
+/// charging Squads move by the rule's path (the engine checks the closest
+/// target and the fewest MPs, and refuses any other path), and some
+/// games see a charge. (A Squad whose closest enemy stands nearer its own
+/// Rout Edge may not charge it before the last Banzai turn, R 59.6's last
+/// paragraph as the engine reads it: it is marked Op Fire instead.)
+#[test]
+fn the_bot_charges_when_the_banzai_is_called() {
+    use bob::engine::pacific::PacificEvent;
+    let mut games_with_charge = 0;
+    let mut games_with_banzai = 0;
+    for seed in 1..=4 {
+        let log = strict_bot_game("guadalcanal", seed);
+        let mut charging: Vec<String> = Vec::new();
+        let mut charged = false;
+        for e in &log {
+            match e {
+                GameEvent::Pacific(PacificEvent::BanzaiAnnounced { charging: c, .. }) => {
+                    charging = c.clone();
+                }
+                GameEvent::TurnBegins { .. } => charging.clear(),
+                GameEvent::MoveStarted { unit, .. } if charging.contains(unit) => {
+                    charged = true;
+                }
+                _ => {}
+            }
+            if matches!(e, GameEvent::Pacific(PacificEvent::BanzaiAnnounced { charging: c, .. }) if !c.is_empty())
+            {
+                games_with_banzai += 1;
+            }
+        }
+        games_with_charge += usize::from(charged);
+    }
+    assert!(games_with_banzai > 0);
+    assert!(games_with_charge >= 1, "{games_with_charge} of 4 games");
+}
+
+/// The bot spends CPs in the Operations Phase (R 3.0): Follow Me!, +1 Prof
+/// FP or a readied MC re-roll appear in its games, each accepted.
+#[test]
+fn the_bot_uses_command_points_in_operations() {
+    use bob::engine::command_points::CpFunction;
+    let mut readied = 0;
+    for (name, seed) in [("training", 2), ("guadalcanal", 3), ("training", 4)] {
+        let log = strict_bot_game(name, seed);
+        readied += log
+            .iter()
+            .filter(|e| {
+                matches!(
+                    e,
+                    GameEvent::CpReadied { .. }
+                        | GameEvent::CommandPointSpent {
+                            function: CpFunction::FollowMe,
+                            ..
+                        }
+                )
+            })
+            .count();
+    }
+    assert!(readied > 0);
+}

@@ -265,7 +265,11 @@ fn the_binary_checks_and_lists() {
         .unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
-        text.starts_with("guadalcanal    The Ridge Beyond the Ford"),
+        text.starts_with("alligator_creek Wire on the Sandspit"),
+        "{text}"
+    );
+    assert!(
+        text.contains("\nguadalcanal    The Ridge Beyond the Ford"),
         "{text}"
     );
     assert!(

@@ -85,7 +85,7 @@ fn play(name: &str, seed: u64) -> (String, usize) {
 fn random_full_games_always_end_with_a_verdict() {
     let mut winners = std::collections::BTreeMap::new();
     for seed in 0..100 {
-        for name in ["training", "guadalcanal"] {
+        for name in ["training", "guadalcanal", "alligator_creek"] {
             let (line, _) = play(name, seed);
             let verdict = line.split('.').next().unwrap().to_string();
             *winners.entry((name, verdict)).or_insert(0) += 1;
@@ -95,6 +95,8 @@ fn random_full_games_always_end_with_a_verdict() {
     println!("{winners:#?}");
     assert!(winners.keys().any(|(n, _)| *n == "training"));
     assert!(winners.keys().any(|(n, _)| *n == "guadalcanal"));
+    // The night river defence (R 50.0, R 43.6, R 59.6).
+    assert!(winners.keys().any(|(n, _)| *n == "alligator_creek"));
 }
 
 /// `bob script` runs a whole scenario to its verdict: the orders a random

@@ -583,18 +583,9 @@ fn japanese_do_not_withdraw_from_melee() {
     };
     let hex = at(&mut w, &marine);
     place(&mut w, &jap, &hex);
-    let refusal = bob::phases::melee::check_no_withdrawal(
-        &mut w,
-        &Order::Move {
-            unit: jap.clone(),
-            path: vec![hex],
-            declared_retreat: false,
-            assault_fire: None,
-            fireteam_fire: None,
-            seishin: false,
-        },
-    )
-    .unwrap_err();
+    let refusal =
+        bob::phases::melee::check_no_withdrawal(&mut w, &Order::plain_move(jap.clone(), vec![hex]))
+            .unwrap_err();
     assert_eq!(
         refusal.to_string(),
         format!("{jap} is Japanese and in Melee: it may only be marked Used or Op Fire (R 59.1)")

@@ -75,3 +75,139 @@ fn r31_0_minimum_range_and_no_fire_from_a_building() {
         "a Mortar may not fire from inside a building (R 31.0)"
     );
 }
+
+/// R 48.0: Smoke fired by a Mortar (SSR) at a target hex costs the next
+/// attack there -1; R 48.1: a Smoke Grenade thrown into the next hex (1 MP)
+/// takes the +4 for moving in Open Ground away from Op Fire; R 13.0: the
+/// Recovery Phase removes the Dispersed Smoke and flips the Smoke.
+#[test]
+fn r48_smoke_rounds_grenades_and_recovery() {
+    assert_eq!(
+        run("smoke"),
+        [
+            "Axis Ops Range 1–3 (R 4.1)",
+            "GM3 is Used to place Smoke at H5 (R 48.0); Ops Range 1/3",
+            "GM3 places Smoke in H5 (R 48.0)",
+            "GM4 fires at H5 (R 6.0); Ops Range 2/3",
+            "GM4 rolls 5 against H5 (R 6.2)",
+            "P2: +6 Normal FP (R 2.1); +1 Woods (PAC §2a); −1 Smoke on the line (no moving-in-Open bonus, except for Artillery) (R 48.0) = 6 FP; roll 5 → Suppressed (R 6.2)",
+            "Axis pass after 2 (R 4.1)",
+            "Allies Ops Range 1–3 (R 4.1)",
+            "P4 moves (R 5.0); Ops Range 1/3",
+            "P4 places Dispersed Smoke in H2 (R 48.1)",
+            "P4 moves H1 → H2: 1 MP, 3 left (R 5.0)",
+            "Op Fire window: P4 enters H2; Axis may fire with GM (R 9.0)",
+            "GM Op Fires at P4 in H2 and is Used (R 9.0, R 4.3)",
+            "GM rolls 6 against H2 (R 6.2)",
+            "P4: +4 Prof FP: Op Fire (R 9.0); +0 moving in Open Ground: no bonus with Smoke (R 48.0) = 4 FP; roll 6 → No Effect (R 6.2)",
+            "P4 ends its move in H2; Used (R 4.2)",
+            "Allies pass after 1 (R 4.1)",
+            "Axis Ops Range 1–3 (R 4.1)",
+            "GM2 marked Used (R 4.2); Ops Range 1/3",
+            "Axis: every unit Used or marked Op Fire (R 4.1)",
+            "Allies Ops Range 1–3 (R 4.1)",
+            "P1 marked Used (R 4.2); Ops Range 1/3",
+            "P3 marked Used (R 4.2); Ops Range 2/3",
+            "P2 marked Used (R 4.2); Ops Range 3/3",
+            "Allies: every unit Used or marked Op Fire (R 4.1)",
+            "Operations Phase ends; Rout Phase begins (R 1.0)",
+            "Axis Rout Phase: GM, GM3, GM4 must check (R 11.0)",
+            "GM Rout MC (adjacent to an enemy not in Melee): Morale 10 passes with no roll (R 11.0, R 7.1)",
+            "GM3 Rout MC (not in Beneficial Terrain, in unhindered LOS of an enemy): Morale 10 passes with no roll (R 11.0, R 7.1)",
+            "GM4 Rout MC (not in Beneficial Terrain, in unhindered LOS of an enemy): Morale 10 passes with no roll (R 11.0, R 7.1)",
+            "Allies Rout Phase: P1, P3, P4 must check (R 11.0)",
+            "P1 Rout MC (not in Beneficial Terrain, in unhindered LOS of an enemy): Morale 10 passes with no roll (R 11.0, R 7.1)",
+            "P3 Rout MC (adjacent to an enemy not in Melee): Morale 10 passes with no roll (R 11.0, R 7.1)",
+            "P4 Rout MC (not in Beneficial Terrain, in unhindered LOS of an enemy): Morale 10 passes with no roll (R 11.0, R 7.1)",
+            "Rout Phase ends; Melee Phase begins (R 1.0)",
+            "No Melee this turn (R 12.0)",
+            "Melee Phase ends; Recovery Phase begins (R 1.0)",
+            "P2 recovers one step of Suppression: full Morale (R 13.0)",
+            "Used, Op Fire, CP and Flank counters removed; CPs returned (R 13.0, R 3.0)",
+            "Dispersed Smoke removed from H2; Smoke in H5 flips to Dispersed Smoke (R 13.0, R 48.0)",
+            "Scenario over: Axis win. otherwise Axis win. Losses: Allies 0 eliminated, 0 Reduced; Axis 0 eliminated, 0 Reduced (R 18.0)",
+        ]
+    );
+}
+
+/// R 59.3: a GD Squad is Used to place the Japanese Smoke counter, Dispersed;
+/// a GD Squad fires as a Mortar, with no +3 at an adjacent target.
+#[test]
+fn r59_3_gd_squads_place_smoke_and_fire_as_mortars() {
+    assert_eq!(
+        run("gd_smoke"),
+        [
+            "Axis Ops Range 1–3 (R 4.1)",
+            "GD1 is Used to place Smoke at E3 (R 48.0); Ops Range 1/3",
+            "GD1 places Dispersed Smoke in E3 (R 59.3)",
+            "GD2 fires at D4 (R 6.0); Ops Range 2/3",
+            "GD2 rolls 7 against D4 (R 6.2)",
+            "M2: +6 Normal FP (R 2.1) = 6 FP; roll 7 → No Effect (R 6.2)",
+        ]
+    );
+}
+
+/// R 59.3: once the Japanese Smoke counters are used up no more Smoke is
+/// placed; a Squad places none this way; a GD Squad fires from a Swamp, a
+/// Mortar WT does not (R 31.0).
+#[test]
+fn r59_3_smoke_runs_out_and_only_gd_squads_and_mortars_place_it() {
+    let (lines, stopped) = run_text(
+        r#"(scenario: "tests/data/gd_ground.ron", orders: [
+            place_smoke(unit: "GD1", at: "E3"),
+            place_smoke(unit: "GD2", at: "D4"),
+        ])"#,
+    );
+    assert_eq!(lines.len(), 3, "{lines:#?}");
+    assert_eq!(
+        stopped.as_deref(),
+        Some("no Smoke counters left for the GD Squads (R 59.3)")
+    );
+    assert_eq!(
+        refusal("mortar_ground", "place_smoke(unit: \"GM2\", at: \"H5\")"),
+        "a Mortar may not fire from inside a building (R 31.0)"
+    );
+    assert_eq!(
+        refusal("mortar_ground", "place_smoke(unit: \"GM\", at: \"C5\")"),
+        "target 1 hexes away, inside the Mortar's minimum range 2 (R 31.0)"
+    );
+    assert_eq!(
+        refusal("gd_ground", "place_smoke(unit: \"GD3\", at: \"J3\")"),
+        "`J3` is not a hex of this map"
+    );
+    let (lines, stopped) = run_text(
+        r#"(scenario: "tests/data/gd_ground.ron", orders: [place_smoke(unit: "GD3", at: "E3")])"#,
+    );
+    assert_eq!(stopped, None);
+    assert_eq!(lines[2], "GD3 places Dispersed Smoke in E3 (R 59.3)");
+}
+
+/// R 48.1: a Smoke Grenade goes only into the Squad's own or an adjacent
+/// hex, and only for a side given Smoke Grenades.
+#[test]
+fn r48_1_smoke_grenade_limits() {
+    let (_, stopped) = run_text(
+        r#"(scenario: "tests/data/mortar_ground.ron", orders: [
+            mark_used(unit: "GM2"),
+            pass,
+            move(unit: "P4", path: ["H2"], smoke_grenade: Some((after: 0, at: "H3"))),
+        ])"#,
+    );
+    assert_eq!(
+        stopped.as_deref(),
+        Some(
+            "Smoke Grenade into H3: a Smoke Grenade goes into the Squad's own or an adjacent non-water hex (R 48.1)"
+        )
+    );
+    let (_, stopped) = run_text(
+        r#"(scenario: "tests/data/gd_ground.ron", orders: [
+            mark_used(unit: "GD3"),
+            pass,
+            move(unit: "M1", path: ["F3"], smoke_grenade: Some((after: 1, at: "F3"))),
+        ])"#,
+    );
+    assert_eq!(
+        stopped.as_deref(),
+        Some("Smoke Grenade into F3: this side has no Smoke Grenades (R 48.1)")
+    );
+}

@@ -14,6 +14,12 @@ use crate::scenario::Coord;
 use crate::scenario::roster::UnitClass;
 
 use super::Bot;
+use super::doctrine::Doctrine;
+use crate::engine::command_points::CpFunction;
+
+/// The least gain in worth (enemy units eliminated) for which a CP buys
+/// +1 Prof FP on an Op Fire (R 3.0 #5).
+const CP_PROF_GAIN: f32 = 0.06;
 use super::ops::{Goals, attack_value, danger_at};
 use super::view::View;
 
@@ -23,9 +29,10 @@ use super::view::View;
 /// Uses it (R 9.0). A CP to Final Op Fire beyond one hex (R 10.0) is spent
 /// for one very good attack at most.
 pub fn op_fire(bot: &mut Bot, world: &mut World, view: &View, w: &OpFireWindow) -> Order {
-    let mut firers: Vec<(f32, String)> = Vec::new();
+    let mut firers: Vec<(f32, String, Entity, FireKind)> = Vec::new();
     let mut cp_used = false;
     let j = bot.level.judgement();
+    let doctrine = Doctrine::of(world, view, j.doctrine);
     for id in &w.eligible {
         let Some(p) = view.pieces.iter().find(|p| &p.id == id) else {
             continue;
@@ -42,18 +49,47 @@ pub fn op_fire(bot: &mut Bot, world: &mut World, view: &View, w: &OpFireWindow) 
             // Firing spends the unit's action for the turn.
             0.12 + j.pass_bar
         };
+        let bar = doctrine.op_fire_bar(view, p, w.at, bar);
         if value < bar || (plan.cp_range && cp_used) {
             continue;
         }
         cp_used |= plan.cp_range;
-        firers.push((value, id.clone()));
+        firers.push((value, id.clone(), p.entity, plan.kind));
     }
     firers.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+    let best = firers.first().map(|f| (f.1.clone(), f.2, f.3, f.0));
     let order = Order::OpFire {
-        firers: firers.into_iter().map(|(_, id)| id).collect(),
+        firers: firers.into_iter().map(|(_, id, _, _)| id).collect(),
         facing: Default::default(),
     };
     if crate::engine::operations::check(world, &order).is_ok() {
+        // +1 Prof FP on the best firer when it changes the odds (R 3.0 #5).
+        if j.tactical_cp
+            && let Some((id, entity, kind, value)) = best
+        {
+            let raised = super::ops::attack_worth(
+                bot,
+                world,
+                view,
+                super::ops::Attack {
+                    firer: entity,
+                    at: w.at,
+                    kind,
+                    mover: Some(w.mover),
+                    extras: crate::engine::fire::AttackExtras {
+                        cp_prof_bonus: true,
+                        ..Default::default()
+                    },
+                    recon: 0.0,
+                },
+            );
+            if raised - value >= CP_PROF_GAIN
+                && let Some(cp) = super::cp::ready(world, entity, &id, CpFunction::ProfFp)
+            {
+                bot.next = Some(order);
+                return cp;
+            }
+        }
         order
     } else {
         Order::OpFire {

@@ -7,6 +7,9 @@
 //! marking a unit Used. See `docs/bot.md`.
 
 mod answers;
+mod cp;
+mod doctrine;
+mod memo;
 mod ops;
 pub mod sim;
 pub mod view;
@@ -63,6 +66,11 @@ pub struct Judgement {
     /// Chance to take a lesser order on purpose, and among how many.
     pub mistake: f32,
     pub mistake_among: usize,
+    /// How much it minds its side's doctrine (`bot::doctrine`).
+    pub doctrine: f32,
+    /// Whether it spends CPs in the Operations Phase (Follow Me!, +1 Prof
+    /// FP, a readied MC re-roll), not only on failed Rout MCs.
+    pub tactical_cp: bool,
 }
 
 impl Level {
@@ -75,6 +83,8 @@ impl Level {
                 pass_bar: 0.0,
                 mistake: 0.35,
                 mistake_among: 5,
+                doctrine: 0.3,
+                tactical_cp: false,
             },
             Level::Normal => Judgement {
                 danger: 1.0,
@@ -83,6 +93,8 @@ impl Level {
                 pass_bar: 0.04,
                 mistake: 0.08,
                 mistake_among: 3,
+                doctrine: 1.0,
+                tactical_cp: true,
             },
             Level::Hard => Judgement {
                 danger: 1.0,
@@ -91,6 +103,8 @@ impl Level {
                 pass_bar: 0.04,
                 mistake: 0.0,
                 mistake_among: 1,
+                doctrine: 1.2,
+                tactical_cp: true,
             },
         }
     }
@@ -105,11 +119,15 @@ pub struct Bot {
     /// Reach maps by (unit, hex, enemy positions).
     #[allow(clippy::type_complexity)]
     reach: view::FastMap<
-        (Entity, crate::scenario::Coord, u64),
-        std::sync::Arc<
-            std::collections::HashMap<crate::scenario::Coord, crate::ui::reach::Reached>,
-        >,
+        (Entity, crate::scenario::Coord, u64, u16),
+        std::sync::Arc<view::FastMap<crate::scenario::Coord, memo::Reached>>,
     >,
+    /// Danger and Op Fire exposure by (hex, kind) for the enemy
+    /// situation of the given digest (`View::enemy_key`).
+    danger: (u64, view::FastMap<(crate::scenario::Coord, u8), f32>),
+    /// The order planned after a CP order (R 3.0): given next if the
+    /// engine still accepts it.
+    next: Option<Order>,
 }
 
 impl Bot {
@@ -120,6 +138,8 @@ impl Bot {
             los: LosCache::default(),
             types: TypeCache::default(),
             reach: Default::default(),
+            danger: Default::default(),
+            next: None,
         }
     }
 
@@ -130,7 +150,16 @@ impl Bot {
         let Some(side) = acting_side(world) else {
             return Order::Pass;
         };
-        let view = View::of(world, side, &mut self.types);
+        if let Some(next) = self.next.take()
+            && crate::engine::operations::check(world, &next).is_ok()
+        {
+            return next;
+        }
+        self.los.bind(world);
+        let view = View::of(world, side, &mut self.types, self.los.memo().cloned());
+        if self.danger.0 != view.enemy_key {
+            self.danger = (view.enemy_key, Default::default());
+        }
         if let Some(d) = world.get_resource::<CombatEventDecision>().cloned() {
             return answers::combat_event(&view, &d);
         }

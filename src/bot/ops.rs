@@ -7,14 +7,14 @@
 //! chances of its outcomes (`rules::odds`), a hex costs the enemy fire that
 //! could reach it, a move gains by closing on the scenario's objectives.
 
-use std::collections::HashMap;
-
 use bevy::prelude::*;
 
 use crate::engine::Order;
 use crate::engine::checks::morale_to_act;
+use crate::engine::command_points::CpFunction;
 use crate::engine::fire::{AttackExtras, plan_attack};
 use crate::engine::operations::check;
+use crate::rules::Mp;
 use crate::rules::fire::{FireKind, SuppressionLevel};
 use crate::rules::los::Sight;
 use crate::rules::odds::{OddsTarget, fire_odds, morale_check};
@@ -22,10 +22,11 @@ use crate::rules::rout::edge_distance;
 use crate::scenario::Coord;
 use crate::scenario::roster::{FireRange, UnitClass};
 use crate::scenario::schema::{MapEdge, VictoryCondition};
-use crate::ui::reach::{Reached, path_to, reachable};
 use crate::world::{ActiveScenario, Facing};
 
 use super::Bot;
+use super::doctrine::{Doctrine, banzai_charge};
+use super::memo::{Reached, path_to, reach as reach_from};
 use super::view::{FastMap, Piece, View, odds_value, threat};
 
 /// What the scenario asks of the bot's side (R 18.0).
@@ -106,6 +107,31 @@ impl Goals {
 /// may still fire this turn counts in full, a Used one less (it fires
 /// again next turn); `all` counts Used ones in full.
 pub fn danger_at(bot: &mut Bot, view: &View, c: Coord, all: bool) -> f32 {
+    remembered(bot, view, (c, u8::from(all)), |bot| {
+        reckon_danger(bot, view, c, all)
+    })
+}
+
+/// A hex's danger or exposure, remembered while the enemy's units stand as
+/// they are (`View::enemy_key`).
+pub(super) fn remembered(
+    bot: &mut Bot,
+    view: &View,
+    key: (Coord, u8),
+    reckon: impl FnOnce(&mut Bot) -> f32,
+) -> f32 {
+    if bot.danger.0 != view.enemy_key {
+        bot.danger = (view.enemy_key, FastMap::default());
+    }
+    if let Some(d) = bot.danger.1.get(&key) {
+        return *d;
+    }
+    let d = reckon(bot);
+    bot.danger.1.insert(key, d);
+    d
+}
+
+fn reckon_danger(bot: &mut Bot, view: &View, c: Coord, all: bool) -> f32 {
     let mut d = 0.0;
     for e in view.enemies() {
         if e.in_cave || e.is_decoy() {
@@ -113,12 +139,12 @@ pub fn danger_at(bot: &mut Bot, view: &View, c: Coord, all: bool) -> f32 {
         }
         let weight = if e.kind.is_none() { view.p_real } else { 1.0 }
             * if e.used && !all { 0.35 } else { 1.0 };
-        let t = e.reckoned(&view.typical_enemy).clone();
+        let t = e.reckoned(&view.typical_enemy);
         d += weight
             * threat(
                 view,
                 &mut bot.los,
-                &t,
+                t,
                 e.reduced,
                 e.at,
                 c,
@@ -131,6 +157,10 @@ pub fn danger_at(bot: &mut Bot, view: &View, c: Coord, all: bool) -> f32 {
 
 /// The Op Fire a unit moving into `c` may draw (R 9.0, R 10.0).
 fn exposure(bot: &mut Bot, view: &View, c: Coord) -> f32 {
+    remembered(bot, view, (c, 2), |bot| reckon_exposure(bot, view, c))
+}
+
+fn reckon_exposure(bot: &mut Bot, view: &View, c: Coord) -> f32 {
     let open = !view.beneficial(c);
     let mut d = 0.0;
     for e in view.enemies() {
@@ -146,8 +176,8 @@ fn exposure(bot: &mut Bot, view: &View, c: Coord) -> f32 {
             FireKind::OpFire
         };
         let weight = if e.kind.is_none() { view.p_real } else { 1.0 };
-        let t = e.reckoned(&view.typical_enemy).clone();
-        d += weight * threat(view, &mut bot.los, &t, e.reduced, e.at, c, kind, Some(open));
+        let t = e.reckoned(&view.typical_enemy);
+        d += weight * threat(view, &mut bot.los, t, e.reduced, e.at, c, kind, Some(open));
     }
     d
 }
@@ -165,6 +195,43 @@ pub fn attack_value(
     kind: FireKind,
     mover: Option<Entity>,
 ) -> f32 {
+    attack_worth(
+        bot,
+        world,
+        view,
+        Attack {
+            firer,
+            at,
+            kind,
+            mover,
+            extras: AttackExtras::default(),
+            recon: 0.0,
+        },
+    )
+}
+
+/// One attack to value: the firer, the target hex, the kind of fire, the
+/// moving target (Op Fire), CP extras, and the worth of stripping an
+/// unknown Conceal counter per chance of effect (reconnaissance by fire).
+pub struct Attack {
+    pub firer: Entity,
+    pub at: Coord,
+    pub kind: FireKind,
+    pub mover: Option<Entity>,
+    pub extras: AttackExtras,
+    pub recon: f32,
+}
+
+/// [`attack_value`] with CP extras and reconnaissance by fire.
+pub fn attack_worth(bot: &mut Bot, world: &mut World, view: &View, a: Attack) -> f32 {
+    let Attack {
+        firer,
+        at,
+        kind,
+        mover,
+        extras,
+        recon,
+    } = a;
     let Some(from) = view.pieces.iter().find(|p| p.entity == firer).map(|p| p.at) else {
         return 0.0;
     };
@@ -179,15 +246,7 @@ pub fn attack_value(
         hindrances,
         ..Default::default()
     };
-    let Some(plan) = plan_attack(
-        world,
-        firer,
-        at,
-        kind,
-        &sight,
-        mover,
-        AttackExtras::default(),
-    ) else {
+    let Some(plan) = plan_attack(world, firer, at, kind, &sight, mover, extras) else {
         return 0.0;
     };
     let mut value = 0.0;
@@ -211,8 +270,19 @@ pub fn attack_value(
             t.breakdown.adjacent,
         );
         value += weight * odds_value(&o);
+        if p.kind.is_none() {
+            value += recon * (o.p_eliminated() + o.p_reduced() + o.p_suppressed());
+        }
     }
     mc * value
+}
+
+/// The MPs a unit of mine has for a move now: its own, Follow Me! (R 5.4)
+/// and a Banzai Charge (R 59.6), as the engine's move check counts them.
+pub fn allowance(world: &World, u: &Piece) -> crate::rules::Mp {
+    crate::rules::Mp::whole(u16::from(u.kind.as_ref().map_or(0, |k| k.mp)))
+        + crate::engine::command_points::mp_bonus(world, u.entity)
+        + crate::engine::banzai::mp_bonus(world, u.entity)
 }
 
 fn max_range(p: &Piece, view: &View) -> u32 {
@@ -232,7 +302,8 @@ pub fn operations(bot: &mut Bot, world: &mut World, view: &View) -> Order {
     let goals = Goals::of(world, view);
     let facing_rule = crate::engine::fire::facing_in_use(world);
     let mut candidates: Vec<(f32, Cand)> = Vec::new();
-    let mut reaches: Vec<std::sync::Arc<HashMap<Coord, Reached>>> = Vec::new();
+    let mut reaches: Vec<Reaches> = Vec::new();
+    let mut follow_me: Vec<usize> = Vec::new();
     let enemy_key = {
         use std::hash::{Hash, Hasher};
         let mut h = super::view::FastHasher::default();
@@ -246,6 +317,7 @@ pub fn operations(bot: &mut Bot, world: &mut World, view: &View) -> Order {
         .filter(|p| !p.used && !p.op_fire)
         .cloned()
         .collect();
+    let all_enemy_hexes: Vec<Coord> = view.enemies().map(|p| p.at).collect();
     let enemy_hexes: Vec<Coord> = {
         let mut v: Vec<Coord> = view
             .enemies()
@@ -264,17 +336,26 @@ pub fn operations(bot: &mut Bot, world: &mut World, view: &View) -> Order {
             f32::from(t.turn.saturating_sub(1)) / f32::from(t.last_turn.max(2) - 1)
         });
     let attacker = goals.attacker;
+    let doctrine = Doctrine::of(world, view, j.doctrine);
+    // The attacker presses (progress counts double) unless its doctrine is
+    // the careful Pacific advance; fire at the hexes it must take, which
+    // clears the way in, counts three times.
+    let press = if attacker && !doctrine.careful {
+        ATTACK_PRESS
+    } else {
+        1.0
+    };
     let (progress_w, danger_w) = if attacker {
         (
-            j.progress * (1.0 + urgency),
+            press * j.progress * (1.0 + urgency),
             j.danger * (1.0 - 0.6 * urgency),
         )
     } else {
         (j.progress, j.danger)
     };
+    let fire_wanted = if attacker { FIRE_AT_WANTED } else { 1.0 };
     let take_bonus = if attacker { 1.0 + urgency } else { 1.0 };
-    let mut danger_cache: FastMap<Coord, f32> = FastMap::default();
-    let mut exposure_cache: FastMap<Coord, f32> = FastMap::default();
+    let recon = doctrine.recon();
     for u in &ready {
         if u.is_decoy() || u.in_cave {
             // Decoys and Cave units keep still (a Decoy that fires or is
@@ -282,6 +363,15 @@ pub fn operations(bot: &mut Bot, world: &mut World, view: &View) -> Order {
             candidates.push((0.0, Cand::Order(Order::MarkUsed { unit: u.id.clone() })));
             // A Squad bound to a Banzai Charge may only charge or be marked
             // Op Fire (R 59.6).
+            candidates.push((0.0, Cand::Order(op_fire_fallback(u.id.clone()))));
+            continue;
+        }
+        if crate::engine::banzai::charging(world, u.entity) {
+            // The scenario calls the Banzai (R 59.6): charge by the rule's
+            // path; the Op Fire mark is the only other choice.
+            if let Some(order) = banzai_charge(world, view, u) {
+                candidates.push((1.0, Cand::Order(order)));
+            }
             candidates.push((0.0, Cand::Order(op_fire_fallback(u.id.clone()))));
             continue;
         }
@@ -293,10 +383,28 @@ pub fn operations(bot: &mut Bot, world: &mut World, view: &View) -> Order {
             if in_melee || h.distance(u.at) > reach || view.count_at(view.me, h) > 0 {
                 continue;
             }
-            let mut v = attack_value(bot, world, view, u.entity, h, FireKind::Normal, None);
+            let mut v = attack_worth(
+                bot,
+                world,
+                view,
+                Attack {
+                    firer: u.entity,
+                    at: h,
+                    kind: FireKind::Normal,
+                    mover: None,
+                    extras: AttackExtras::default(),
+                    recon,
+                },
+            );
             if goals.kills_count {
                 v *= 1.4;
             }
+            if goals.wanted.contains(&h) {
+                v *= fire_wanted;
+            }
+            let Some(mut v) = doctrine.fire(view, u, h, v) else {
+                continue;
+            };
             if u.concealed {
                 // Firing gives the Conceal counter away (R 15.0).
                 v -= 0.03;
@@ -321,7 +429,8 @@ pub fn operations(bot: &mut Bot, world: &mut World, view: &View) -> Order {
             .map(|e| e.at)
             .collect();
         if !threatened.is_empty() && !in_melee {
-            let v = 0.06 * threatened.len().min(3) as f32 + 0.3 * best_fire;
+            let v =
+                0.06 * threatened.len().min(3) as f32 + 0.3 * best_fire + doctrine.mark_op_fire(u);
             let facing = if facing_rule {
                 let nearest = threatened
                     .iter()
@@ -346,9 +455,7 @@ pub fn operations(bot: &mut Bot, world: &mut World, view: &View) -> Order {
         candidates.push((0.0, Cand::Order(Order::MarkUsed { unit: u.id.clone() })));
         candidates.push((0.0, Cand::Order(op_fire_fallback(u.id.clone()))));
         // Moves (R 5.0).
-        let here_danger = *danger_cache
-            .entry(u.at)
-            .or_insert_with(|| danger_at(bot, view, u.at, false));
+        let here_danger = danger_at(bot, view, u.at, false);
         let holding = goals.hexes.contains(&u.at)
             && view
                 .mine()
@@ -360,19 +467,54 @@ pub fn operations(bot: &mut Bot, world: &mut World, view: &View) -> Order {
         if bot.reach.len() > 4096 {
             bot.reach.clear();
         }
-        let reach_map = bot
-            .reach
-            .entry((u.entity, u.at, enemy_key))
-            .or_insert_with(|| std::sync::Arc::new(reachable(world, u.entity)))
-            .clone();
-        reaches.push(reach_map.clone());
+        let allowance = allowance(world, u);
+        let reach_map = match bot.reach.get(&(u.entity, u.at, enemy_key, allowance.0)) {
+            Some(r) => r.clone(),
+            None => {
+                let r = std::sync::Arc::new(match bot.los.memo() {
+                    Some(m) => reach_from(m, u.at, allowance, &all_enemy_hexes),
+                    None => FastMap::default(),
+                });
+                bot.reach
+                    .insert((u.entity, u.at, enemy_key, allowance.0), r.clone());
+                r
+            }
+        };
+        reaches.push((u.id.clone(), reach_map.clone()));
         let unit_index = reaches.len() - 1;
-        let mut path_exposure: FastMap<Coord, f32> = FastMap::default();
         let fully_suppressed = u.suppression == SuppressionLevel::Full;
         // In map order, so equal values keep one order from run to run.
-        let mut hexes: Vec<Coord> = reach_map.keys().copied().collect();
+        let mut hexes: Vec<(Coord, usize)> = reach_map.keys().map(|c| (*c, unit_index)).collect();
         hexes.sort();
-        for to in hexes {
+        // Follow Me! (R 5.4): the hexes one more MP reaches, when they are
+        // an objective or cover.
+        if j.tactical_cp
+            && crate::engine::command_points::mp_bonus(world, u.entity).0 == 0
+            && crate::engine::command_points::check(world, u.entity).is_ok()
+            && let Some(m) = bot.los.memo()
+        {
+            let more = allowance + Mp::whole(u16::from(view.aid.constants.follow_me_mp));
+            let far = bot
+                .reach
+                .entry((u.entity, u.at, enemy_key, more.0))
+                .or_insert_with(|| std::sync::Arc::new(reach_from(m, u.at, more, &all_enemy_hexes)))
+                .clone();
+            let mut extra: Vec<Coord> = far
+                .keys()
+                .copied()
+                .filter(|c| !reach_map.contains_key(c))
+                .filter(|c| goals.wanted.contains(c) || view.beneficial(*c))
+                .collect();
+            if !extra.is_empty() {
+                extra.sort();
+                reaches.push((u.id.clone(), far));
+                follow_me.push(reaches.len() - 1);
+                let i = reaches.len() - 1;
+                hexes.extend(extra.into_iter().map(|c| (c, i)));
+            }
+        }
+        let mut path_exposure: FastMap<(Coord, usize), f32> = FastMap::default();
+        for (to, map_index) in hexes {
             if to == u.at {
                 continue;
             }
@@ -401,50 +543,76 @@ pub fn operations(bot: &mut Bot, world: &mut World, view: &View) -> Order {
                     v -= 0.5;
                 }
             }
-            let end_danger = *danger_cache
-                .entry(to)
-                .or_insert_with(|| danger_at(bot, view, to, false));
+            let end_danger = danger_at(bot, view, to, false);
             v -= danger_w * (end_danger - here_danger);
             let exp = along(
                 bot,
                 view,
-                &reach_map,
+                &reaches[map_index].1,
                 to,
+                map_index,
                 &mut path_exposure,
-                &mut exposure_cache,
             );
             v -= j.path_danger * exp;
+            if map_index != unit_index {
+                v -= CP_COST;
+            }
             if !view.beneficial(to) {
                 v -= 0.02;
             }
+            v += doctrine.move_worth(bot, world, view, u, to);
             candidates.push((
                 v,
                 Cand::Move {
-                    unit: unit_index,
-                    id: u.id.clone(),
+                    unit: map_index,
                     to,
                 },
             ));
         }
     }
-    candidates.sort_by(|a, b| b.0.total_cmp(&a.0));
-    choose(bot, world, candidates, &reaches, j)
+    choose(
+        bot,
+        world,
+        view,
+        Choice {
+            candidates,
+            reaches,
+            follow_me,
+        },
+        j,
+    )
 }
+
+/// How much more an attacker's progress counts (measured on training,
+/// bot against bot: Allied wins 0% -> about 30%, `docs/balance.md`).
+const ATTACK_PRESS: f32 = 2.0;
+/// How much more an attacker values fire at the victory hexes it must take.
+const FIRE_AT_WANTED: f32 = 3.0;
+
+/// What a CP is worth to the bot when spent in the Operations Phase (it
+/// could re-roll a Rout MC later in the turn instead).
+const CP_COST: f32 = 0.12;
+/// The least worth of an action before the bot readies an MC re-roll for
+/// it (R 3.0 #1: spent only if the MC fails).
+const REROLL_WORTH: f32 = 0.25;
 
 /// A candidate order; a move's path is spelled out only when it is
 /// checked.
 enum Cand {
     Order(Order),
-    Move { unit: usize, id: String, to: Coord },
+    Move { unit: usize, to: Coord },
 }
 
+/// A unit's id and its reach map.
+type Reaches = (String, std::sync::Arc<FastMap<Coord, Reached>>);
+
 impl Cand {
-    fn order(&self, reaches: &[std::sync::Arc<HashMap<Coord, Reached>>]) -> Order {
+    fn order(&self, reaches: &[Reaches]) -> Order {
         match self {
             Cand::Order(o) => o.clone(),
-            Cand::Move { unit, id, to } => Order::plain_move(
-                id.clone(),
-                path_to(&reaches[*unit], *to)
+            Cand::Move { unit, to } => Order::plain_move(
+                reaches[*unit].0.clone(),
+                path_to(&reaches[*unit].1, *to)
                     .iter()
                     .map(|c| c.label())
                     .collect(),
@@ -458,16 +626,16 @@ impl Cand {
 fn along(
     bot: &mut Bot,
     view: &View,
-    reach: &HashMap<Coord, Reached>,
+    reach: &FastMap<Coord, Reached>,
     to: Coord,
-    memo: &mut FastMap<Coord, f32>,
-    exposure_cache: &mut FastMap<Coord, f32>,
+    map: usize,
+    memo: &mut FastMap<(Coord, usize), f32>,
 ) -> f32 {
     let mut chain = Vec::new();
     let mut at = to;
     let mut base = 0.0;
     while let Some(r) = reach.get(&at) {
-        if let Some(m) = memo.get(&at) {
+        if let Some(m) = memo.get(&(at, map)) {
             base = *m;
             break;
         }
@@ -481,10 +649,8 @@ fn along(
         }
     }
     for c in chain.into_iter().rev() {
-        base += *exposure_cache
-            .entry(c)
-            .or_insert_with(|| exposure(bot, view, c));
-        memo.insert(c, base);
+        base += exposure(bot, view, c);
+        memo.insert((c, map), base);
     }
     base
 }
@@ -492,29 +658,78 @@ fn along(
 /// The best candidate the engine accepts, a lesser one now and then by the
 /// level's design; a Pass when nothing is worth a Use and passing is
 /// allowed (R 4.1).
-fn choose(
-    bot: &mut Bot,
-    world: &mut World,
-    candidates: Vec<(f32, Cand)>,
-    reaches: &[std::sync::Arc<HashMap<Coord, Reached>>],
-    j: super::Judgement,
-) -> Order {
+fn choose(bot: &mut Bot, world: &mut World, view: &View, c: Choice, j: super::Judgement) -> Order {
+    let Choice {
+        candidates,
+        reaches,
+        follow_me,
+    } = c;
+    // Best first; equal values keep the order they were built in.
+    let mut order: Vec<(f32, u32)> = candidates
+        .iter()
+        .enumerate()
+        .map(|(i, c)| (c.0, i as u32))
+        .collect();
+    order.sort_unstable_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
     let pass_ok = check(world, &Order::Pass).is_ok();
-    let best = candidates.first().map_or(0.0, |c| c.0);
+    let best = order.first().map_or(0.0, |c| c.0);
     if pass_ok && best < j.pass_bar {
         return Order::Pass;
     }
     let mut start = 0;
     if j.mistake > 0.0 && (bot.rng.below(1000) as f32) < j.mistake * 1000.0 {
-        start = bot.rng.below(j.mistake_among.min(candidates.len()).max(1));
+        start = bot.rng.below(j.mistake_among.min(order.len()).max(1));
     }
-    for (_, cand) in candidates.iter().skip(start).chain(candidates.iter()) {
-        let order = cand.order(reaches);
+    for (value, i) in order.iter().skip(start).chain(order.iter()) {
+        let cand = &candidates[*i as usize].1;
+        let order = cand.order(&reaches);
+        if let Cand::Move { unit, .. } = cand
+            && follow_me.contains(unit)
+        {
+            // Follow Me! first (R 5.4), then this move.
+            let Some(p) = view.mine().find(|p| p.id == reaches[*unit].0) else {
+                continue;
+            };
+            if let Some(cp) = super::cp::ready(world, p.entity, &p.id, CpFunction::FollowMe) {
+                bot.next = Some(order);
+                return cp;
+            }
+            continue;
+        }
         if check(world, &order).is_ok() {
+            if j.tactical_cp
+                && *value >= REROLL_WORTH
+                && let Some(cp) = reroll_first(world, view, &order)
+            {
+                bot.next = Some(order);
+                return cp;
+            }
             return order;
         }
     }
     Order::Pass
+}
+
+/// The candidates of one decision, with the reach maps their moves follow
+/// (those in `follow_me` need Follow Me!).
+struct Choice {
+    candidates: Vec<(f32, Cand)>,
+    reaches: Vec<Reaches>,
+    follow_me: Vec<usize>,
+}
+
+/// A CP readied to re-roll the MC of a unit about to fire or move, when it
+/// might fail it (R 3.0 #1, R 7.1).
+fn reroll_first(world: &mut World, view: &View, order: &Order) -> Option<Order> {
+    let (Order::Fire { unit, .. } | Order::Move { unit, .. }) = order else {
+        return None;
+    };
+    let p = view.mine().find(|p| &p.id == unit)?;
+    let (_, morale) = morale_to_act(world, p.entity)?;
+    if morale_check(&view.aid, morale, false).p() >= 0.95 {
+        return None;
+    }
+    super::cp::ready(world, p.entity, unit, CpFunction::Reroll)
 }
 
 /// The last resort of a unit the rules leave no other Use: marked Op Fire

@@ -67,10 +67,24 @@ pub struct View {
     pub typical_mine: Arc<UnitType>,
     /// The chance an enemy Conceal counter is a real unit.
     pub p_real: f32,
+    /// The map's memo (LOS, steps, terrain), when bound.
+    pub memo: Option<Arc<super::memo::MapMemo>>,
+    /// A digest of what the side knows of the enemy's units (where, Used,
+    /// Reduced, identity) and of itself: the danger of a hex depends on
+    /// nothing else.
+    pub enemy_key: u64,
+    /// Process-wide indices of the unit types (by `Arc` address), for
+    /// the shared threat memo.
+    pub type_index: Arc<FastMap<usize, u16>>,
 }
 
 impl View {
-    pub fn of(world: &mut World, me: SideId, types: &mut TypeCache) -> View {
+    pub fn of(
+        world: &mut World,
+        me: SideId,
+        types: &mut TypeCache,
+        memo: Option<Arc<super::memo::MapMemo>>,
+    ) -> View {
         let board = world.resource::<BoardRes>().0.clone();
         let aid = world.resource::<AidRes>().0.clone();
         types.refresh(world);
@@ -119,6 +133,23 @@ impl View {
         } else {
             (1.0 - decoys as f32 / enemy_concealed as f32).max(0.35)
         };
+        let enemy_key = {
+            use std::hash::{Hash, Hasher};
+            let mut h = FastHasher::default();
+            (me, p_real.to_bits()).hash(&mut h);
+            for e in pieces.iter().filter(|p| p.side != me) {
+                (
+                    e.at,
+                    e.in_cave,
+                    e.used,
+                    e.op_fire,
+                    e.reduced,
+                    e.kind.as_ref().map(|k| Arc::as_ptr(k) as usize),
+                )
+                    .hash(&mut h);
+            }
+            h.finish()
+        };
         View {
             me,
             board,
@@ -127,6 +158,9 @@ impl View {
             typical_enemy: types.typical[me.other().index()].clone(),
             typical_mine: types.typical[me.index()].clone(),
             p_real,
+            memo,
+            enemy_key,
+            type_index: types.index.clone(),
         }
     }
 
@@ -152,6 +186,9 @@ impl View {
 
     /// Beneficial Terrain for fire (PAC): not Open Ground.
     pub fn beneficial(&self, c: Coord) -> bool {
+        if let Some(m) = &self.memo {
+            return m.beneficial(c);
+        }
         self.aid
             .terrain_row(self.terrain_key(c))
             .is_some_and(|r| r.beneficial)
@@ -161,6 +198,8 @@ impl View {
 /// Unit types by id, shared, and the typical Squad/WT of each side.
 pub struct TypeCache {
     by_id: HashMap<String, Arc<UnitType>>,
+    /// Process-wide index of each type, by `Arc` address.
+    pub index: Arc<FastMap<usize, u16>>,
     pub typical: [Arc<UnitType>; 2],
     ready: bool,
 }
@@ -184,6 +223,7 @@ impl Default for TypeCache {
         });
         TypeCache {
             by_id: HashMap::new(),
+            index: Default::default(),
             typical: [blank.clone(), blank],
             ready: false,
         }
@@ -208,9 +248,13 @@ impl TypeCache {
             return;
         }
         let roster = world.resource::<RosterRes>().0.clone();
+        let mut index = FastMap::default();
         for t in &roster.units {
-            self.by_id.insert(t.id.clone(), Arc::new(t.clone()));
+            let t = Arc::new(t.clone());
+            index.insert(Arc::as_ptr(&t) as usize, super::memo::type_index(&t));
+            self.by_id.insert(t.id.clone(), t);
         }
+        self.index = Arc::new(index);
         // The published order of battle: setup and reinforcements.
         let sc = &world.resource::<ActiveScenario>().scenario;
         let mut counts: [HashMap<&str, usize>; 2] = Default::default();
@@ -276,17 +320,35 @@ impl std::hash::Hasher for FastHasher {
 
 pub type FastMap<K, V> = HashMap<K, V, std::hash::BuildHasherDefault<FastHasher>>;
 
-/// LOS between hexes depends on the map only (R 14.0): traced once per
-/// pair and kept for the game.
+/// LOS between hexes depends on the map only (R 14.0): read from the
+/// process-wide memo of the map (`bot::memo`), traced once per pair.
 #[derive(Default)]
 pub struct LosCache {
-    map: FastMap<(Coord, Coord), Option<u8>>,
+    memo: Option<Arc<super::memo::MapMemo>>,
     /// Threats already reckoned: (from, to, unit type, reduced, kind, motion).
     threats: FastMap<(Coord, Coord, usize, bool, u8, u8), f32>,
+    /// The shared threats this game has read (no lock to read them again).
+    shared: FastMap<super::memo::ThreatKey, f32>,
     board: usize,
 }
 
 impl LosCache {
+    /// Takes the memo of the world's map (once per board).
+    pub fn bind(&mut self, world: &World) {
+        let id = Arc::as_ptr(&world.resource::<BoardRes>().0) as usize;
+        if id != self.board || self.memo.is_none() {
+            self.threats.clear();
+            self.shared.clear();
+            self.memo = Some(super::memo::of(world));
+            self.board = id;
+        }
+    }
+
+    /// The map's memo (bound before each decision).
+    pub fn memo(&self) -> Option<&Arc<super::memo::MapMemo>> {
+        self.memo.as_ref()
+    }
+
     /// The hindrances on the thread, or `None` when it is blocked.
     pub fn sight(
         &mut self,
@@ -295,18 +357,13 @@ impl LosCache {
         from: Coord,
         to: Coord,
     ) -> Option<u8> {
-        let id = Arc::as_ptr(board) as usize;
-        if id != self.board {
-            self.map.clear();
-            self.threats.clear();
-            self.board = id;
-        }
-        *self.map.entry((from, to)).or_insert_with(|| {
-            match line_of_sight(board, aid, &LosQuery::new(from, to)) {
+        match &self.memo {
+            Some(m) => m.sight(board, aid, from, to),
+            None => match line_of_sight(board, aid, &LosQuery::new(from, to)) {
                 Los::Seen(s) => Some(s.hindrances),
                 Los::Blocked { .. } => None,
-            }
-        })
+            },
+        }
     }
 }
 
@@ -333,15 +390,37 @@ pub fn threat(
     if from == to {
         return 0.0;
     }
+    let motion = moving.map_or(0, |open| 1 + u8::from(open));
+    // Shared by every game on the map when both unit types are known to
+    // the process (`memo::type_index`), else remembered for this game.
+    let shared = match (
+        view.type_index.get(&(firer as *const UnitType as usize)),
+        view.type_index
+            .get(&(Arc::as_ptr(&view.typical_mine) as usize)),
+    ) {
+        (Some(f), Some(t)) => Some((from, to, *f, *t, reduced, kind as u8 * 3 + motion)),
+        _ => None,
+    };
+    if let Some(k) = shared {
+        if let Some(t) = los.shared.get(&k) {
+            return *t;
+        }
+        if let Some(t) = los.memo.as_ref().and_then(|m| m.threat(&k)) {
+            los.shared.insert(k, t);
+            return t;
+        }
+    }
     let key = (
         from,
         to,
         firer as *const UnitType as usize,
         reduced,
         kind as u8 * 2 + view.me.index() as u8,
-        moving.map_or(0, |open| 1 + u8::from(open)),
+        motion,
     );
-    if let Some(t) = los.threats.get(&key) {
+    if shared.is_none()
+        && let Some(t) = los.threats.get(&key)
+    {
         return *t;
     }
     let t = 'reckon: {
@@ -377,6 +456,14 @@ pub fn threat(
         );
         odds_value(&o)
     };
-    los.threats.insert(key, t);
+    match (shared, &los.memo) {
+        (Some(k), Some(m)) => {
+            m.remember_threat(k, t);
+            los.shared.insert(k, t);
+        }
+        _ => {
+            los.threats.insert(key, t);
+        }
+    }
     t
 }

@@ -125,14 +125,17 @@ fn last_banzai_turn(world: &World) -> Option<u8> {
 /// charge no Japanese Squad moves closer to its Rout Edge.
 pub fn check_order(world: &mut World, order: &Order) -> Result<(), Refusal> {
     let unit = match order {
-        Order::MarkUsed { unit } | Order::Fire { unit, .. } | Order::Move { unit, .. } => unit,
+        Order::MarkUsed { unit }
+        | Order::Fire { unit, .. }
+        | Order::Move { unit, .. }
+        | Order::RegenerateDecoy { unit, .. } => unit,
         _ => return Ok(()),
     };
-    let mut q = world.query::<(Entity, &Unit, &Location)>();
-    let Some((entity, u, loc)) = q
-        .iter(world)
-        .find(|(_, u, _)| &u.id == unit)
-        .map(|(e, u, l)| (e, u.clone(), *l))
+    let Some((entity, u, loc)) =
+        crate::world::queries::with_query::<(Entity, &Unit, &Location), (), _>(world, |mut q| {
+            q.find(|(_, u, _)| &u.id == unit)
+                .map(|(e, u, l)| (e, u.clone(), *l))
+        })
     else {
         return Ok(());
     };
@@ -146,7 +149,7 @@ pub fn check_order(world: &mut World, order: &Order) -> Result<(), Refusal> {
         return Ok(());
     }
     match order {
-        Order::MarkUsed { .. } | Order::Fire { .. } => Err(refuse(
+        Order::MarkUsed { .. } | Order::Fire { .. } | Order::RegenerateDecoy { .. } => Err(refuse(
             unit,
             "it must Banzai Charge unless it is marked Op Fire (R 59.6)",
         )),
@@ -273,6 +276,10 @@ fn check_path(
             Err(_) => return Ok(()),
         }
         at = *c;
+    }
+    // A charge whose path holds Wire enters it to clear it (R 59.6, R 43.6).
+    if super::night::wire_in(world, end) {
+        return Ok(());
     }
     check_charge(&costs, &targets, end, spent).map_err(|r| refuse(&u.id, r.to_string()))
 }

@@ -62,8 +62,15 @@ pub fn regain_concealment(
         .filter(|(u, _)| u.side != unit.side)
         .map(|(_, l)| l.coord)
         .collect();
+    // At Night an unseen unit is out of LOS for Concealment (R 50.2).
+    let night = super::night::scene(world);
     let seen = enemies.iter().any(|&e| {
-        !crate::rules::los::line_of_sight(&board, &aid, &crate::rules::los::LosQuery::new(e, at))
+        night.as_ref().is_none_or(|n| n.sees(e, at))
+            && !crate::rules::los::line_of_sight(
+                &board,
+                &aid,
+                &crate::rules::los::LosQuery::new(e, at),
+            )
             .is_blocked()
     });
     if seen {

@@ -270,6 +270,8 @@ pub enum GameEvent {
     Pacific(super::pacific::PacificEvent),
     /// Mortar fire (R 31.0, R 31.1).
     Mortar(super::mortar::MortarEvent),
+    /// Smoke placed and lifting (R 48.0-48.2, R 13.0).
+    Smoke(super::smoke::SmokeEvent),
 }
 
 fn side_word(s: SideId) -> &'static str {
@@ -630,6 +632,7 @@ impl GameEvent {
             GameEvent::CombatEvent(e) => e.line(),
             GameEvent::Pacific(e) => e.line(),
             GameEvent::Mortar(e) => e.line(),
+            GameEvent::Smoke(e) => e.line(),
         }
     }
 }

@@ -148,15 +148,18 @@ pub fn check_fire(
         check_target_hex(world, firer, from, to)?;
     }
     let ut = roster_type(world, &unit)?;
-    let ctx = FireContext::new(
+    let mut ctx = FireContext::new(
         FireKind::Normal,
         Firer::of(&ut, unit.reduced),
         Hexes(from.distance(to)),
         "open",
     );
+    // At Night: Normal Range only, and only at seen targets (R 50.2).
+    ctx.conditions = super::night::conditions(world).unwrap_or(ctx.conditions);
     infantry_fp(&aid, &ctx).map_err(|r| Refusal::Fire {
         reason: r.to_string(),
     })?;
+    super::night::check_sight(world, firer, to)?;
     // Where a Mortar may fire from (R 31.0).
     super::mortar::check_position(world, firer)?;
     let facing = check_facing(world, firer, to, facing, true)?;
@@ -287,6 +290,8 @@ pub fn execute_fire(
     take_facing(world, firer, facing, events);
     // The firer that fires loses its Conceal counter (R 15.0).
     super::concealment::lose_concealment(world, firer, "it fired", events);
+    // Its Muzzle Flash may be answered (R 50.2).
+    super::night::fired(world, firer);
     let extras = AttackExtras {
         directed,
         ..AttackExtras::default()
@@ -414,6 +419,8 @@ pub fn plan_attack(
     let turned = world.get::<TurnedToFire>(firer).is_some();
     let marked = world.get::<FiresFromOpFireMarker>(firer).is_some();
     let facing_rule = facing_in_use(world);
+    // Night changes the moving-in-Open bonus (R 50.2).
+    let night = super::night::conditions(world);
     // A Used unit Final Op Firing beyond one hex spent a CP to do so (R 10.0).
     let cp_range = kind == FireKind::FinalOpFire && from.distance(to) > 1;
     // A CP readied for +1 Prof FP counts only when the raise fits under
@@ -456,6 +463,7 @@ pub fn plan_attack(
             terrain_key,
         );
         ctx.firer_marked_op_fire = kind == FireKind::OpFire && marked;
+        ctx.conditions = night.unwrap_or(ctx.conditions);
         ctx.cp_prof_bonus = extras.cp_prof_bonus;
         ctx.fireteam_mid_move = extras.fireteam_mid_move;
         ctx.directed = extras.directed;
@@ -483,6 +491,7 @@ pub fn plan_attack(
             }
         });
         ctx.hindrances = sight.hindrances;
+        ctx.smoke = super::smoke::impact(world, &sight.smoke);
         ctx.fire_lane = fire_lane;
         ctx.firer_in_wire = firer_in_wire;
         ctx.changed_facing = turned;

@@ -244,6 +244,8 @@ pub fn los_query(world: &World, firer: Entity, to: Coord, to_in_cave: bool) -> L
     LosQuery {
         from_in_cave: from.is_some_and(|l| l.in_cave),
         to_in_cave,
+        // Smoke on the thread modifies the attack (R 48.0).
+        smoke: super::smoke::hexes(world),
         ..LosQuery::new(from.map_or(to, |l| l.coord), to)
     }
 }

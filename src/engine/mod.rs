@@ -22,10 +22,12 @@ pub mod script;
 pub mod banzai;
 pub mod fortifications;
 pub mod jungle;
+pub mod night;
 pub mod pacific;
 // Mortars, Smoke and Guns (R 20, R 31, R 48, R 59.3).
 pub mod mortar;
 pub mod seishin;
+pub mod smoke;
 
 use bevy::ecs::system::RunSystemOnce;
 use bevy::prelude::*;
@@ -46,7 +48,8 @@ pub fn headless_world(loaded: Loaded, roster: Roster, aid: PlayerAid, seed: u64)
         origin: loaded.origin,
     });
     world.insert_resource(RosterRes(std::sync::Arc::new(roster)));
-    world.insert_resource(AidRes(std::sync::Arc::new(aid)));
+    // Shared by equal content, so the board's LOS memo serves every game.
+    world.insert_resource(AidRes(crate::world::board::shared_aid(aid)));
     world.insert_resource(Dice::seeded(seed));
     // spawn_scenario only spawns entities and inserts resources: it cannot fail.
     if let Err(e) = world.run_system_once(spawn_scenario) {

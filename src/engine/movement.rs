@@ -32,16 +32,16 @@ struct Occupant {
 }
 
 fn occupants(world: &mut World) -> Vec<Occupant> {
-    let mut q = world.query::<(Entity, &Unit, &Location, Has<Concealed>)>();
-    q.iter(world)
-        .map(|(entity, u, l, concealed)| Occupant {
+    crate::world::queries::collect::<(Entity, &Unit, &Location, Has<Concealed>), (), _>(
+        world,
+        |(entity, u, l, concealed)| Occupant {
             entity,
             side: u.side,
             coord: l.coord,
             in_cave: l.in_cave,
             concealed,
-        })
-        .collect()
+        },
+    )
 }
 
 /// A move as ordered (R 5.0): its hexes and options.
@@ -54,6 +54,8 @@ pub struct MovePlan<'a> {
     pub assault_fire: Option<&'a str>,
     /// R 58.3.
     pub fireteam_fire: Option<&'a FireteamFire>,
+    /// R 48.1.
+    pub smoke_grenade: Option<&'a super::orders::SmokeGrenade>,
     /// R 59.5.
     pub seishin: bool,
 }
@@ -67,6 +69,7 @@ impl<'a> MovePlan<'a> {
             declared_retreat,
             assault_fire,
             fireteam_fire,
+            smoke_grenade,
             seishin,
         } = order
         else {
@@ -79,6 +82,7 @@ impl<'a> MovePlan<'a> {
                 declared_retreat: *declared_retreat,
                 assault_fire: assault_fire.as_deref(),
                 fireteam_fire: fireteam_fire.as_ref(),
+                smoke_grenade: smoke_grenade.as_ref(),
                 seishin: *seishin,
             },
         ))
@@ -93,6 +97,7 @@ impl<'a> MovePlan<'a> {
             declared_retreat: false,
             assault_fire: None,
             fireteam_fire: None,
+            smoke_grenade: None,
             seishin: false,
         }
     }
@@ -111,6 +116,8 @@ pub struct CheckedMove {
     pub fireteam_fire: Option<(usize, Coord)>,
     /// For each step, whether it goes into the Cave of its hex (R 43.4).
     pub caves: Vec<bool>,
+    /// A Smoke Grenade thrown on the way (R 48.1).
+    pub smoke_grenade: Option<super::smoke::CheckedGrenade>,
     /// Seishin is declared once the MC to move is passed (R 59.5).
     pub seishin: bool,
 }
@@ -126,7 +133,9 @@ pub fn check_move(
 ) -> Result<CheckedMove, Refusal> {
     let board = world.resource::<BoardRes>().0.clone();
     let aid = world.resource::<AidRes>().0.clone();
-    let rules = MoveRules::of(&world.resource::<ActiveScenario>().scenario.special_rules);
+    let mut rules = MoveRules::of(&world.resource::<ActiveScenario>().scenario.special_rules);
+    // At Night a hex costs at least 1 1/2 MP (R 50.2).
+    rules.night_minimum = super::night::mp_minimum(world, entity);
     let (unit, start, start_in_cave) = {
         let e = world.entity(entity);
         match (e.get::<Unit>(), e.get::<Location>()) {
@@ -201,7 +210,12 @@ pub fn check_move(
     let mut in_cave = start_in_cave;
     let mut at = start;
     let mut left = allowance;
+    let mut smoke_grenade = None;
     for (i, label) in path.iter().enumerate() {
+        let g = plan.smoke_grenade;
+        smoke_grenade = smoke_grenade.or(super::smoke::grenade_at_step(
+            world, entity, g, i, at, &mut left,
+        )?);
         if plan.fireteam_fire.is_some_and(|f| f.after == i) {
             if left < fireteam_mp {
                 return Err(Refusal::AssaultFire {
@@ -247,6 +261,26 @@ pub fn check_move(
             return Err(Refusal::PastEnemy { at: label.clone() });
         }
         at = to;
+    }
+    // Wire stops a move on entering, and leaving it is one hex (R 43.6).
+    super::night::check_wire(world, start, &coords, path)?;
+    let g = plan.smoke_grenade;
+    smoke_grenade = smoke_grenade.or(super::smoke::grenade_at_step(
+        world,
+        entity,
+        g,
+        path.len(),
+        at,
+        &mut left,
+    )?);
+    if let Some(g) = g.filter(|_| smoke_grenade.is_none()) {
+        return Err(Refusal::Fire {
+            reason: format!(
+                "Smoke Grenade into {}: thrown after 0 to {} hexes of the move (R 48.1)",
+                g.at,
+                path.len()
+            ),
+        });
     }
     let limit = usize::from(aid.constants.stacking_per_side);
     let own_there = others
@@ -304,6 +338,7 @@ pub fn check_move(
         assault_fire,
         fireteam_fire,
         caves,
+        smoke_grenade,
         seishin: plan.seishin,
     })
 }
@@ -334,6 +369,8 @@ pub struct MoveInProgress {
     pub fired: bool,
     /// For each step still to take, whether it goes into a Cave (R 43.4).
     pub caves: std::collections::VecDeque<bool>,
+    /// Still to throw after so many hexes (R 48.1).
+    pub smoke_grenade: Option<super::smoke::CheckedGrenade>,
 }
 
 /// Executes a checked move: the MC before moving, then the hexes one by one
@@ -396,6 +433,7 @@ pub fn execute_move(
         start_window_done: false,
         fired: false,
         caves: checked.caves.iter().copied().collect(),
+        smoke_grenade: checked.smoke_grenade,
     });
     continue_move(world, events);
 }
@@ -495,6 +533,14 @@ pub fn continue_move(world: &mut World, events: &mut Vec<GameEvent>) {
             world.insert_resource(mv.clone());
         }
         let entered = mv.trail.len() - 1;
+        if let Some(g) = mv.smoke_grenade.filter(|g| g.after == entered) {
+            // A Smoke Grenade, paid for in MP (R 48.1).
+            mv.left = Mp(mv.left.0.saturating_sub(g.cost.0));
+            mv.smoke_grenade = None;
+            world.insert_resource(mv.clone());
+            super::smoke::throw_grenade(world, &mv.unit, g, events);
+            continue;
+        }
         if let Some((after, target)) = mv.fireteam_fire
             && after == entered
         {
@@ -574,7 +620,11 @@ pub fn continue_move(world: &mut World, events: &mut Vec<GameEvent>) {
         // A Japanese -2 counter is -1 once the unit leaves its starting
         // hex (R 59.2).
         super::concealment::weaken_japanese_concealment(world, mv.mover, events);
-        if super::op_fire::open_window(world, mv.mover, to, events) {
+        // A Trip Flare lights the Wire hex for this window (R 43.6).
+        super::night::trip_flare(world, mv.mover, to, events);
+        let opened = super::op_fire::open_window(world, mv.mover, to, events);
+        super::night::flare_out(world);
+        if opened {
             return;
         }
     }
@@ -615,6 +665,11 @@ pub fn stop_move(world: &mut World, events: &mut Vec<GameEvent>) {
         }
     }
     world.entity_mut(mv.mover).insert(Used);
+    // A charging Banzai Squad that survived clears the Wire (R 43.6).
+    super::night::banzai_clears_wire(world, mv.mover, events);
+    if world.get_entity(mv.mover).is_err() {
+        return;
+    }
     let at = world
         .entity(mv.mover)
         .get::<Location>()
@@ -655,10 +710,13 @@ fn mover_concealment(world: &mut World, mover: Entity, events: &mut Vec<GameEven
         .cell(me.coord)
         .and_then(|c| aid.terrain_row(c.terrain.key()))
         .is_some_and(|r| !r.beneficial);
+    // At Night an unseen unit is out of LOS for Concealment (R 50.2).
+    let night = super::night::scene(world);
     let seen = open
-        && enemies
-            .iter()
-            .any(|e| !line_of_sight(&board, &aid, &LosQuery::new(e.coord, me.coord)).is_blocked());
+        && enemies.iter().any(|e| {
+            night.as_ref().is_none_or(|n| n.sees(e.coord, me.coord))
+                && !line_of_sight(&board, &aid, &LosQuery::new(e.coord, me.coord)).is_blocked()
+        });
     let why = if enemies.iter().any(|e| e.coord == me.coord) {
         "it entered an enemy unit's hex"
     } else if adjacent {
@@ -731,6 +789,7 @@ mod tests {
             declared_retreat: false,
             assault_fire: assault_fire.map(str::to_string),
             fireteam_fire: None,
+            smoke_grenade: None,
             seishin: false,
         }
     }

@@ -39,6 +39,9 @@ pub struct OpFireWindow {
     pub at: Coord,
     /// Units that may fire, by id.
     pub eligible: Vec<String>,
+    /// Those of `eligible` that see the hex only by a Trip Flare's or a
+    /// Muzzle Flash's light: at most one of them fires (R 43.6, R 50.2).
+    pub lit_only: Vec<String>,
 }
 
 /// Opens a window if any enemy unit may Op Fire at the mover in `at`.
@@ -51,6 +54,7 @@ pub fn open_window(
     let Some((side, mover_id, eligible)) = eligible_at(world, mover, at) else {
         return false;
     };
+    let lit_only = super::night::lit_only(world, &eligible, at);
     events.push(GameEvent::OpFireWindow {
         side,
         mover: mover_id.clone(),
@@ -63,6 +67,7 @@ pub fn open_window(
         mover_id,
         at,
         eligible,
+        lit_only,
     });
     true
 }
@@ -93,6 +98,7 @@ pub fn open_window_at_start(
         mover_id,
         at: start,
         eligible,
+        lit_only: Vec::new(),
     });
     true
 }
@@ -107,27 +113,29 @@ fn eligible_at(
     mover: Entity,
     at: Coord,
 ) -> Option<(SideId, String, Vec<String>)> {
-    let mover_unit = world.entity(mover).get::<Unit>().cloned()?;
-    let mut q = world.query::<(Entity, &Unit, &Location)>();
-    let all: Vec<(Entity, Unit, Location)> =
-        q.iter(world).map(|(e, u, l)| (e, u.clone(), *l)).collect();
-    let side_in =
-        |side: SideId, c: Coord| all.iter().any(|(_, u, l)| u.side == side && l.coord == c);
-    let side = mover_unit.side.other();
+    let mover_unit = world.entity(mover).get::<Unit>()?;
+    let mover_side = mover_unit.side;
+    let all =
+        crate::world::queries::collect::<(Entity, &Unit, &Location), (), _>(world, |(e, u, l)| {
+            (e, u.side, *l)
+        });
+    let side_in = |side: SideId, c: Coord| all.iter().any(|(_, s, l)| *s == side && l.coord == c);
+    let side = mover_side.other();
     if side_in(side, at) {
         return None;
     }
     let mut eligible: Vec<String> = all
         .iter()
-        .filter(|(_, u, l)| u.side == side && !side_in(mover_unit.side, l.coord))
+        .filter(|(_, s, l)| *s == side && !side_in(mover_side, l.coord))
         .filter(|(e, _, _)| may_fire_at(world, *e, at, None).is_ok())
-        .map(|(_, u, _)| u.id.clone())
+        .filter_map(|(e, _, _)| world.entity(*e).get::<Unit>().map(|u| u.id.clone()))
         .collect();
     if eligible.is_empty() {
         return None;
     }
     eligible.sort();
-    Some((side, mover_unit.id, eligible))
+    let mover_id = world.entity(mover).get::<Unit>()?.id.clone();
+    Some((side, mover_id, eligible))
 }
 
 /// How a unit would Op Fire at `at`: Op Fire or Final Op Fire (R 9.0,
@@ -149,8 +157,8 @@ pub fn may_fire_at(
     at: Coord,
     wanted: Option<Spine>,
 ) -> Result<OpFirePlan, Refusal> {
-    let aid = world.resource::<AidRes>().0.clone();
-    let roster = world.resource::<RosterRes>().0.clone();
+    let aid = &world.resource::<AidRes>().0;
+    let roster = &world.resource::<RosterRes>().0;
     let er = world.entity(firer);
     let (Some(u), Some(l)) = (er.get::<Unit>(), er.get::<Location>()) else {
         return Err(Refusal::UnknownUnit {
@@ -163,12 +171,12 @@ pub fn may_fire_at(
     };
     let ut = roster.get(&u.kind).ok_or_else(not_eligible)?;
     // No fire into a location holding friendly infantry (R 6.1).
-    let mut q = world
-        .try_query::<(&Unit, &Location)>()
+    let friends_there =
+        crate::world::queries::try_with_query::<(&Unit, &Location), (), _>(world, |mut q| {
+            q.any(|(o, ol)| o.side == u.side && ol.coord == at && !ol.in_cave)
+        })
         .ok_or_else(not_eligible)?;
-    if q.iter(world)
-        .any(|(o, ol)| o.side == u.side && ol.coord == at && !ol.in_cave)
-    {
+    if friends_there {
         return Err(not_eligible());
     }
     let kind = kind_for(er.contains::<Used>());
@@ -179,7 +187,10 @@ pub fn may_fire_at(
     }
     let mut ctx = FireContext::new(kind, Firer::of(ut, u.reduced), Hexes(range), "open");
     ctx.cp_final_op_fire_range = cp_range;
+    // At Night: Normal Range only, and only at seen targets (R 50.2).
+    ctx.conditions = super::night::conditions(world).unwrap_or(ctx.conditions);
     infantry_fp(&aid, &ctx).map_err(|_| not_eligible())?;
+    super::night::check_sight(world, firer, at).map_err(|_| not_eligible())?;
     super::mortar::check_position(world, firer).map_err(|_| not_eligible())?;
     let query = super::fortifications::los_query(world, firer, at, false);
     // A Mortar may see through a spotter, not at a mover's first hex (R 31.1).
@@ -227,6 +238,10 @@ pub fn answer(
     check_answer(&window, firers)?;
     if let Some(f) = facing.keys().find(|f| !firers.contains(f)) {
         return Err(not_eligible(f));
+    }
+    // The answer to a Muzzle Flash (R 50.2).
+    if world.contains_resource::<super::night::FlashResponse>() {
+        return super::night::answer_flash(world, &window, firers, events);
     }
     // Every firer's facing and CP is checked before anyone fires.
     let mut plans = Vec::new();
@@ -294,6 +309,8 @@ pub fn answer(
         }
         super::fire::take_facing(world, firer, plan.facing, events);
         super::concealment::lose_concealment(world, firer, "it fired", events);
+        // Its Muzzle Flash may be answered after this window (R 50.2).
+        super::night::fired(world, firer);
         // From a Cave, or at a mover in one (R 43.4).
         let to_cave = super::fortifications::attacks_cave(world, firer, Some(window.mover));
         let query = super::fortifications::los_query(world, firer, window.at, to_cave);
@@ -335,8 +352,19 @@ pub fn answer(
     }
     // The attack that eliminated the mover still gives its Combat Event.
     super::combat_events::after_attack(world, events);
+    let resume = if stopped {
+        super::night::Resume::Stop
+    } else {
+        super::night::Resume::Continue
+    };
+    // Muzzle Flash responses come first; the move waits for them (R 50.2).
+    if world.get_entity(window.mover).is_ok() && super::night::after_op_fire(world, resume, events)
+    {
+        return Ok(());
+    }
     if world.get_entity(window.mover).is_err() {
         world.remove_resource::<super::movement::MoveInProgress>();
+        super::night::open_flashes(world, events);
     } else if stopped {
         stop_move(world, events);
     } else {
@@ -348,7 +376,11 @@ pub fn answer(
 /// Checks an answer to the window: each firer eligible, none named twice.
 pub fn check_answer(window: &OpFireWindow, firers: &[String]) -> Result<(), Refusal> {
     for (i, f) in firers.iter().enumerate() {
-        if !window.eligible.contains(f) || firers[..i].contains(f) {
+        // Only ONE unit fires by a Trip Flare's or Muzzle Flash's light
+        // (R 43.6, R 50.2).
+        let second_lit =
+            window.lit_only.contains(f) && firers[..i].iter().any(|o| window.lit_only.contains(o));
+        if !window.eligible.contains(f) || firers[..i].contains(f) || second_lit {
             return Err(Refusal::NotEligible {
                 unit: f.clone(),
                 at: window.at.label(),

@@ -40,11 +40,14 @@ fn ops_range_of(world: &World, side: SideId) -> crate::scenario::schema::OpsRang
 /// The cost of each unit of `side` that may still be Used.
 fn open_costs(world: &mut World, side: SideId) -> Vec<u8> {
     let constants = world.resource::<AidRes>().0.constants;
-    let mut q = world.query::<(&Unit, Has<Used>, Has<OpFire>, Has<Concealed>)>();
-    q.iter(world)
-        .filter(|(u, used, op, _)| u.side == side && !used && !op)
-        .map(|(_, _, _, concealed)| use_cost(&constants, UseKind::Infantry, concealed))
-        .collect()
+    crate::world::queries::with_query::<(&Unit, Has<Used>, Has<OpFire>, Has<Concealed>), (), _>(
+        world,
+        |q| {
+            q.filter(|(u, used, op, _)| u.side == side && !used && !op)
+                .map(|(_, _, _, concealed)| use_cost(&constants, UseKind::Infantry, concealed))
+                .collect()
+        },
+    )
 }
 
 /// Starts the Operations Phase: the scenario's first player opens (R 4.0).
@@ -258,6 +261,37 @@ fn apply_order(world: &mut World, order: &Order) -> Result<Vec<GameEvent>, Refus
                     .insert(super::fortifications::FiresIntoCave);
             }
             super::fire::execute_fire(world, entity, to, facing, &mut events);
+            // Its Muzzle Flash may be answered first at Night (R 50.2).
+            super::night::open_flashes(world, &mut events);
+            settle_when_idle(world, &mut events);
+        }
+        Order::RegenerateDecoy { unit, decoy } => {
+            let (entity, cost) = ready_to_use(world, &state, unit)?;
+            let kind = super::night::check_regenerate(world, entity, decoy)?;
+            let tally = begin_use(world, entity, cost, &mut events);
+            super::night::regenerate(world, entity, decoy, kind, tally, &mut events);
+            settle(world, &mut events);
+        }
+        Order::Illuminate { unit, at } => {
+            let (to, cost) = super::night::check_illuminate(world, state.acting, unit, at)?;
+            state.tally.check(cost).map_err(Refusal::OpsRange)?;
+            // An asset, not a unit: it counts in the Ops Range (R 4.0, R 50.1).
+            world.remove_resource::<SecondMayActFirst>();
+            let tally = record_use(world, cost);
+            super::night::illuminate(world, state.acting, unit, to, tally, &mut events);
+            settle(world, &mut events);
+        }
+        Order::PlaceSmoke { unit, at } => {
+            let (entity, cost) = ready_to_use(world, &state, unit)?;
+            let (to, source) = super::smoke::check_place(world, entity, at)?;
+            let tally = begin_use(world, entity, cost, &mut events);
+            events.push(GameEvent::Smoke(super::smoke::SmokeEvent::Started {
+                unit: unit.clone(),
+                at: to.label(),
+                used: tally.used,
+                max: tally.range.max,
+            }));
+            super::smoke::execute_place(world, entity, to, source, &mut events);
             settle(world, &mut events);
         }
         Order::Pass => {
@@ -325,13 +359,20 @@ fn check_own_ready_unit(
     id: &str,
     acting: SideId,
 ) -> Result<(Entity, bool), Refusal> {
-    let mut q = world.query::<(Entity, &Unit, Has<Used>, Has<OpFire>, Has<Concealed>)>();
-    let Some((e, u, used, op, concealed)) = q.iter(world).find(|r| r.1.id == id) else {
+    let found = crate::world::queries::with_query::<
+        (Entity, &Unit, Has<Used>, Has<OpFire>, Has<Concealed>),
+        (),
+        _,
+    >(world, |mut q| {
+        q.find(|r| r.1.id == id)
+            .map(|(e, u, used, op, concealed)| (e, u.side, used, op, concealed))
+    });
+    let Some((e, side, used, op, concealed)) = found else {
         return Err(Refusal::UnknownUnit {
             unit: id.to_string(),
         });
     };
-    if u.side != acting {
+    if side != acting {
         return Err(Refusal::NotYourUnit {
             unit: id.to_string(),
             acting,
@@ -510,7 +551,19 @@ pub fn check(world: &mut World, order: &Order) -> Result<(), Refusal> {
             let (entity, _) = ready_to_use(world, &state, unit)?;
             super::fire::check_fire(world, entity, target, *facing).map(|_| ())
         }
+        Order::PlaceSmoke { unit, at } => {
+            let (entity, _) = ready_to_use(world, &state, unit)?;
+            super::smoke::check_place(world, entity, at).map(|_| ())
+        }
         Order::Pass => check_pass(world, &state),
+        Order::RegenerateDecoy { unit, decoy } => {
+            let (entity, _) = ready_to_use(world, &state, unit)?;
+            super::night::check_regenerate(world, entity, decoy).map(|_| ())
+        }
+        Order::Illuminate { unit, at } => {
+            let (_, cost) = super::night::check_illuminate(world, state.acting, unit, at)?;
+            state.tally.check(cost).map_err(Refusal::OpsRange)
+        }
         Order::CpReroll { .. }
         | Order::Rout { .. }
         | Order::Melee { .. }

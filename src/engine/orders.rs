@@ -32,6 +32,9 @@ pub enum Order {
         assault_fire: Option<String>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         fireteam_fire: Option<FireteamFire>,
+        /// A Smoke Grenade thrown during the move (R 48.1).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        smoke_grenade: Option<SmokeGrenade>,
         /// A Japanese "S" Squad declares Seishin for this move (R 59.5).
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         seishin: bool,
@@ -79,6 +82,26 @@ pub enum Order {
     /// The answer to a Combat Event choice: the units (or the entry
     /// number) picked by the player rolling on the table (R 17.0).
     CombatEvent { picks: Vec<String> },
+    /// Place one of the side's Illumination counters in `at`, within
+    /// range of its unit `unit` not in Melee; it counts as one unit in the
+    /// Ops Range (R 4.0, R 50.1).
+    Illuminate { unit: String, at: String },
+    /// At Night, Use a Concealed unit to bring back the removed Decoy
+    /// `decoy` in its hex (R 50.3).
+    RegenerateDecoy { unit: String, decoy: String },
+    /// A GD Squad places Dispersed Smoke instead of moving (R 59.3), or a
+    /// Mortar WT fires Smoke (by SSR), into a hex in LOS and range.
+    PlaceSmoke { unit: String, at: String },
+}
+
+/// A Smoke Grenade thrown by a moving Squad (R 48.1): after entering
+/// `after` hexes of the path (0: before moving), into `at`, its own or an
+/// adjacent hex.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SmokeGrenade {
+    pub after: usize,
+    pub at: String,
 }
 
 /// A Fireteam Squad's Assault Fire before or mid move (R 58.3): after
@@ -100,6 +123,7 @@ impl Order {
             declared_retreat: false,
             assault_fire: None,
             fireteam_fire: None,
+            smoke_grenade: None,
             seishin: false,
         }
     }
@@ -266,6 +290,10 @@ pub enum Refusal {
     CombatEventPick {
         reason: String,
     },
+    /// A Night rule refuses it (R 50.0-50.3).
+    Night {
+        reason: String,
+    },
 }
 
 impl std::fmt::Display for Refusal {
@@ -370,6 +398,7 @@ impl std::fmt::Display for Refusal {
             ),
             Refusal::GameOver => write!(f, "the scenario is over (R 18.0)"),
             Refusal::Banzai { unit, reason } => write!(f, "{unit}: {reason}"),
+            Refusal::Night { reason } => write!(f, "{reason}"),
             Refusal::Seishin { unit, reason } => write!(f, "{unit}: {reason}"),
         }
     }

@@ -24,6 +24,49 @@ pub enum PacificEvent {
         rallied: Vec<String>,
         charging: Vec<String>,
     },
+    /// An Illumination counter placed near a unit, counting in the Ops
+    /// Range (R 50.1).
+    Illumination {
+        unit: String,
+        at: String,
+        used: u8,
+        max: u8,
+    },
+    /// The Recovery Phase took the Illumination counters off (R 50.1).
+    IlluminationRemoved { count: usize },
+    /// A unit entered a Wire hex at Night for the first time: Trip Flare
+    /// (R 43.6).
+    TripFlare { unit: String, at: String },
+    /// A unit fired Unilluminated at Night: `side` may answer with one
+    /// of `eligible` (R 50.2).
+    MuzzleFlash {
+        unit: String,
+        at: String,
+        side: crate::scenario::schema::SideId,
+        eligible: Vec<String>,
+    },
+    /// The answer to a Muzzle Flash: the responder, or none (R 50.2).
+    FlashAnswered {
+        side: crate::scenario::schema::SideId,
+        flasher: String,
+        by: Option<String>,
+    },
+    /// A Concealed unit was Used to bring back a removed Decoy in its hex
+    /// (R 50.3).
+    DecoyRegenerated {
+        unit: String,
+        decoy: String,
+        at: String,
+        used: u8,
+        max: u8,
+    },
+    /// A Banzai Squad cleared the Wire it entered: Reduced, or eliminated
+    /// if it already was (R 43.6, R 8.0).
+    WireCleared {
+        unit: String,
+        at: String,
+        eliminated: bool,
+    },
     /// A Squad passed its MC to move and declares Seishin (R 59.5).
     SeishinDeclared { unit: String },
 }
@@ -60,6 +103,52 @@ impl PacificEvent {
                 } else {
                     charging.join(", ")
                 }
+            ),
+            PacificEvent::Illumination {
+                unit,
+                at,
+                used,
+                max,
+            } => format!(
+                "Illumination in {at}, fired near {unit}: units there and adjacent are Illuminated (R 50.1); Ops Range {used}/{max}"
+            ),
+            PacificEvent::IlluminationRemoved { count } => {
+                format!("{count} Illumination counter(s) removed (R 50.1)")
+            }
+            PacificEvent::TripFlare { unit, at } => format!(
+                "Trip Flare in {at}: {unit} entered the Wire; one Unused unit out of its Visibility Range may Op Fire too (R 43.6)"
+            ),
+            PacificEvent::MuzzleFlash {
+                unit,
+                at,
+                side,
+                eligible,
+            } => format!(
+                "Muzzle Flash: {unit} in {at} fired Unilluminated; {side:?} may answer with ONE Unused unit out of its Visibility Range: {} (R 50.2)",
+                eligible.join(", ")
+            ),
+            PacificEvent::FlashAnswered { side, flasher, by } => match by {
+                Some(u) => {
+                    format!("{u} answers the Muzzle Flash of {flasher} with Normal FP (R 50.2)")
+                }
+                None => format!("{side:?} let the Muzzle Flash of {flasher} pass (R 50.2)"),
+            },
+            PacificEvent::DecoyRegenerated {
+                unit,
+                decoy,
+                at,
+                used,
+                max,
+            } => format!(
+                "{unit} is Used to regenerate the Decoy {decoy} in {at}, Concealed and Used (R 50.3); Ops Range {used}/{max}"
+            ),
+            PacificEvent::WireCleared {
+                unit,
+                at,
+                eliminated,
+            } => format!(
+                "{unit} charges through the Wire in {at} and clears it; {unit} is {} (R 43.6, R 59.6)",
+                if *eliminated { "eliminated" } else { "Reduced" }
             ),
         }
     }

@@ -33,10 +33,10 @@ impl Lcg {
 
 /// Every unit: id, side, hex, Used, Op Fire.
 pub fn unit_states(world: &mut World) -> Vec<(String, SideId, Coord, bool, bool)> {
-    let mut q = world.query::<(&Unit, &Location, Has<Used>, Has<OpFire>)>();
-    q.iter(world)
-        .map(|(u, l, used, op)| (u.id.clone(), u.side, l.coord, used, op))
-        .collect()
+    crate::world::queries::collect::<(&Unit, &Location, Has<Used>, Has<OpFire>), (), _>(
+        world,
+        |(u, l, used, op)| (u.id.clone(), u.side, l.coord, used, op),
+    )
 }
 
 /// A random order for whoever must act: a Combat Event choice when one
@@ -120,6 +120,7 @@ pub fn random_order(world: &mut World, rng: &mut Lcg) -> Order {
                 declared_retreat: false,
                 assault_fire: None,
                 fireteam_fire: None,
+                smoke_grenade: None,
                 seishin: false,
             }
         }

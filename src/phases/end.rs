@@ -4,7 +4,7 @@
 //! control it; setup areas start controlled; reinforcements; victory),
 //! R 16.1 (Area of Control).
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 
 use bevy::prelude::*;
 
@@ -54,18 +54,24 @@ pub fn note_occupied(world: &mut World) {
     if world.get_resource::<Control>().is_none() {
         return;
     }
-    let all = on_board(world);
-    let mut sides: HashMap<Coord, [bool; 2]> = HashMap::new();
-    for u in all.iter().filter(|u| !u.is_decoy()) {
-        sides.entry(u.at).or_default()[u.unit.side.index()] = true;
+    let mut all = super::unit_hexes(world);
+    all.retain(|u| !u.2);
+    let occupied: Vec<(Coord, SideId)> = all
+        .iter()
+        .filter(|u| all.iter().all(|o| o.1 != u.1 || o.0 == u.0))
+        .map(|u| (u.1, u.0))
+        .collect();
+    let control = &world.resource::<Control>().0;
+    if occupied
+        .iter()
+        .all(|(c, side)| control.controller(*c) == Some(*side))
+    {
+        // Nothing changes hands: leave the resource untouched.
+        return;
     }
     let mut control = world.resource_mut::<Control>();
-    for (c, present) in sides {
-        match present {
-            [true, false] => control.0.occupy(c, SideId::Allies),
-            [false, true] => control.0.occupy(c, SideId::Axis),
-            _ => {}
-        }
+    for (c, side) in occupied {
+        control.0.occupy(c, side);
     }
 }
 
@@ -75,53 +81,58 @@ pub fn note_moves(world: &mut World, events: &[GameEvent]) {
     if world.get_resource::<Control>().is_none() {
         return;
     }
-    let sc = world.resource::<ActiveScenario>().scenario.clone();
-    let roster = world.resource::<RosterRes>().0.clone();
-    let all = on_board(world);
     // (unit, hex, still standing)
-    let mut entries: Vec<(String, String, bool)> = Vec::new();
+    let mut entries: Vec<(&str, &str, bool)> = Vec::new();
     for e in events {
         match e {
-            GameEvent::Moved { unit, to, .. } => entries.push((unit.clone(), to.clone(), true)),
+            GameEvent::Moved { unit, to, .. } => entries.push((unit, to, true)),
             GameEvent::Eliminated { unit } | GameEvent::DecoyRemoved { unit } => {
-                if let Some(last) = entries.iter_mut().rev().find(|x| &x.0 == unit) {
+                if let Some(last) = entries.iter_mut().rev().find(|x| x.0 == unit) {
                     last.2 = false;
                 }
             }
             _ => {}
         }
     }
+    if entries.is_empty() {
+        return;
+    }
+    let all = super::unit_hexes(world);
+    let sc = &world.resource::<ActiveScenario>().scenario;
+    let roster = &world.resource::<RosterRes>().0;
     let kind_of = |id: &str| {
         sc.setup
             .iter()
             .find(|p| p.id == id)
-            .map(|p| (p.side, p.unit.clone()))
+            .map(|p| (p.side, p.unit.as_str()))
             .or_else(|| {
                 sc.reinforcements.iter().find_map(|r| {
                     r.units
                         .iter()
                         .find(|u| u.id == id)
-                        .map(|u| (r.side, u.unit.clone()))
+                        .map(|u| (r.side, u.unit.as_str()))
                 })
             })
     };
-    let mut control = world.resource_mut::<Control>();
+    let mut taken: Vec<(Coord, SideId)> = Vec::new();
     for (unit, hex, standing) in entries {
         let (Some((side, kind)), Ok(c)) = (
-            kind_of(&unit),
-            Coord::parse(&hex, sc.map.columns, sc.map.rows),
+            kind_of(unit),
+            Coord::parse(hex, sc.map.columns, sc.map.rows),
         ) else {
             continue;
         };
         let decoy = roster
-            .get(&kind)
+            .get(kind)
             .is_some_and(|t| t.class == UnitClass::Decoy);
-        let enemy_there = all
-            .iter()
-            .any(|o| o.at == c && o.unit.side != side && !o.is_decoy());
+        let enemy_there = all.iter().any(|o| o.1 == c && o.0 != side && !o.2);
         if standing && !decoy && !enemy_there {
-            control.0.occupy(c, side);
+            taken.push((c, side));
         }
+    }
+    let mut control = world.resource_mut::<Control>();
+    for (c, side) in taken {
+        control.0.occupy(c, side);
     }
 }
 

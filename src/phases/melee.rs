@@ -540,12 +540,25 @@ pub fn check_no_withdrawal(world: &mut World, order: &Order) -> Result<(), Refus
         return Ok(());
     };
     let roster = world.resource::<RosterRes>().0.clone();
+    // Only a Japanese unit in Melee is held (R 59.1); most moves stop here.
+    let me = crate::world::queries::with_query::<(&Unit, &crate::world::Location), (), _>(
+        world,
+        |mut q| {
+            q.find(|(u, _)| &u.id == unit).map(|(u, l)| {
+                let japanese = roster
+                    .get(&u.kind)
+                    .is_some_and(|t| t.nationality == Nationality::Japanese);
+                (u.side, *l, japanese)
+            })
+        },
+    );
+    let Some((side, at, true)) = me else {
+        return Ok(());
+    };
     let all = on_board(world);
-    if let Some(u) = all.iter().find(|u| &u.unit.id == unit)
-        && roster
-            .get(&u.unit.kind)
-            .is_some_and(|t| t.nationality == Nationality::Japanese)
-        && in_melee(&all, u)
+    if all
+        .iter()
+        .any(|o| o.unit.side != side && !o.is_decoy() && o.location() == (at.coord, at.in_cave))
     {
         return Err(Refusal::NoWithdrawal { unit: unit.clone() });
     }

@@ -323,19 +323,30 @@ impl OnBoard {
 /// Every unit on the board, sorted by id.
 pub(crate) fn on_board(world: &mut World) -> Vec<OnBoard> {
     let roster = world.resource::<RosterRes>().0.clone();
-    let mut q = world.query::<(Entity, &Unit, &Location)>();
-    let mut all: Vec<OnBoard> = q
-        .iter(world)
-        .map(|(e, u, l)| OnBoard {
-            entity: e,
-            unit: u.clone(),
-            at: l.coord,
-            in_cave: l.in_cave,
-            class: roster.get(&u.kind).map_or(UnitClass::Squad, |t| t.class),
-        })
-        .collect();
+    let mut all: Vec<OnBoard> =
+        crate::world::queries::collect::<(Entity, &Unit, &Location), (), _>(world, |(e, u, l)| {
+            OnBoard {
+                entity: e,
+                unit: u.clone(),
+                at: l.coord,
+                in_cave: l.in_cave,
+                class: roster.get(&u.kind).map_or(UnitClass::Squad, |t| t.class),
+            }
+        });
     all.sort_by(|a, b| a.unit.id.cmp(&b.unit.id));
     all
+}
+
+/// Every unit on the board as the side it belongs to, its hex and whether
+/// it is a Decoy; in no particular order, nothing cloned.
+pub(crate) fn unit_hexes(world: &mut World) -> Vec<(SideId, Coord, bool)> {
+    let roster = world.resource::<RosterRes>().0.clone();
+    crate::world::queries::collect::<(&Unit, &Location), (), _>(world, |(u, l)| {
+        let decoy = roster
+            .get(&u.kind)
+            .is_some_and(|t| t.class == UnitClass::Decoy);
+        (u.side, l.coord, decoy)
+    })
 }
 
 /// Whether a unit shares its location with an enemy unit that is not a

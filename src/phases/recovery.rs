@@ -1,8 +1,8 @@
 //! The Recovery Phase — R 13.0: units not in Melee recover one step of
 //! Suppression; Used, Op Fire, CP and Flank counters come off (CPs return to
 //! their players, R 3.0); the turn marker advances, and after the last turn
-//! the scenario ends and victory is determined (R 18.0). Smoke counters
-//! (R 48.0) do not exist in the engine yet.
+//! the scenario ends and victory is determined (R 18.0). Dispersed Smoke is
+//! removed and Smoke flips to Dispersed (R 48.0, `engine::smoke::recover`).
 
 use bevy::prelude::*;
 
@@ -44,6 +44,10 @@ pub fn run(world: &mut World, events: &mut Vec<GameEvent>) {
     crate::engine::seishin::end_of_turn(world);
     cp::return_all(world);
     events.push(GameEvent::MarkersRemoved);
+    // Illumination counters come off (R 13.0, R 50.1).
+    crate::engine::night::recovery(world, events);
+    // Dispersed Smoke goes, Smoke flips (R 13.0, R 48.0).
+    crate::engine::smoke::recover(world, events);
     let (turn, last) = {
         let t = world.resource::<TurnTrack>();
         (t.turn, t.last_turn)

@@ -178,6 +178,7 @@ fn start_part(world: &mut World, side: SideId, events: &mut Vec<GameEvent>) {
     let roster = world.resource::<RosterRes>().0.clone();
     let all = on_board(world);
     let foes = enemies_of(&all, side, &[]);
+    let night = crate::engine::night::scene(world);
     let mut queue = VecDeque::new();
     // Units in a Cave never take a Rout MC (R 43.4).
     for u in all
@@ -186,7 +187,13 @@ fn start_part(world: &mut World, side: SideId, events: &mut Vec<GameEvent>) {
     {
         let melee = in_melee(&all, u);
         let seishin = roster.get(&u.unit.kind).is_some_and(|t| t.seishin);
-        if let Some(reason) = rout_reason(&board, &aid, u.at, melee, seishin, &foes) {
+        // At Night an unseen unit is out of LOS for Rout (R 50.2).
+        let seen_by: Vec<EnemyUnit> = foes
+            .iter()
+            .filter(|e| night.as_ref().is_none_or(|n| n.sees(e.at, u.at)))
+            .copied()
+            .collect();
+        if let Some(reason) = rout_reason(&board, &aid, u.at, melee, seishin, &seen_by) {
             let close = melee || foes.iter().any(|e| !e.in_melee && e.at.distance(u.at) == 1);
             queue.push_back(ToCheck {
                 unit: u.entity,

@@ -15,7 +15,7 @@ use crate::scenario::schema::{MapEdge, Side6};
 use crate::world::Board;
 
 use super::Mp;
-use super::movement::{MoveRules, check_step};
+use super::movement::{MoveRules, step_total};
 
 /// The hexes the charge must go for: the closest (in hexes) of `enemies`
 /// not `full` of Japanese; sorted.
@@ -55,10 +55,13 @@ pub fn cheapest(
                 continue;
             };
             let left = Mp(allowance.0.saturating_sub(spent.0));
-            let Ok(cost) = check_step(board, aid, rules, at, next, left) else {
+            let Ok(cost) = step_total(board, aid, rules, at, next) else {
                 continue;
             };
-            let total = Mp(spent.0 + cost.total.0);
+            if cost > left {
+                continue;
+            }
+            let total = Mp(spent.0 + cost.0);
             if best.get(&next).is_none_or(|b| total < *b) {
                 best.insert(next, total);
                 heap.push(Reverse((total, next)));

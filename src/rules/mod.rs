@@ -12,11 +12,13 @@ pub mod melee;
 pub mod morale;
 pub mod mortar;
 pub mod movement;
+pub mod night;
 pub mod odds;
 pub mod ops_range;
 pub mod quantities;
 pub mod rout;
 pub mod seishin;
+pub mod smoke;
 pub mod victory;
 
 pub use quantities::*;

@@ -68,6 +68,9 @@ impl std::fmt::Display for MoveRefusal {
 pub struct MoveRules {
     /// New Britain: Jungle costs 2.5 MP (R 51.0).
     pub new_britain_jungle: bool,
+    /// At Night the least a hex costs this unit before hexside costs
+    /// (R 50.2; none for Japanese Infantry, R 59.0).
+    pub night_minimum: Option<Mp>,
 }
 
 impl MoveRules {
@@ -75,6 +78,7 @@ impl MoveRules {
     pub fn of(special: &crate::scenario::schema::SpecialRules) -> Self {
         MoveRules {
             new_britain_jungle: special.new_britain_jungle,
+            night_minimum: None,
         }
     }
 }
@@ -100,24 +104,83 @@ pub fn step_cost(
     from: Coord,
     to: Coord,
 ) -> Result<StepCost, MoveRefusal> {
+    let mut lines = Vec::new();
+    step_parts(board, aid, rules, from, to, |part, cost, rule| {
+        lines.push(MpLine {
+            text: part.text(),
+            cost,
+            rule,
+        });
+    })?;
+    let total = lines.iter().fold(Mp(0), |a, l| a + l.cost);
+    Ok(StepCost { lines, total })
+}
+
+/// The total of [`step_cost`] without its lines: for searches over many
+/// steps (rout destinations, a charge's cheapest paths), where the words
+/// are never read.
+pub fn step_total(
+    board: &Board,
+    aid: &PlayerAid,
+    rules: MoveRules,
+    from: Coord,
+    to: Coord,
+) -> Result<Mp, MoveRefusal> {
+    let mut total = Mp(0);
+    step_parts(board, aid, rules, from, to, |_, cost, _| {
+        total = total + cost
+    })?;
+    Ok(total)
+}
+
+/// One part of a step's cost, worded only when asked.
+#[derive(Debug, Clone, Copy)]
+enum StepPart {
+    Said(&'static str),
+    Enter(Terrain),
+    Climb(u16),
+    /// The night minimum for entering a hex (R 50.2).
+    NightMinimum(Mp),
+}
+
+impl StepPart {
+    fn text(self) -> String {
+        match self {
+            StepPart::Said(s) => s.into(),
+            StepPart::Enter(t) => format!("enter {}", t.name()),
+            StepPart::Climb(levels) => format!("climb {levels} level(s) across the crest line"),
+            StepPart::NightMinimum(min) => format!("night minimum {min} MP"),
+        }
+    }
+}
+
+/// The parts of a step's cost, in order, each given to `add` with its MPs
+/// and rule.
+fn step_parts(
+    board: &Board,
+    aid: &PlayerAid,
+    rules: MoveRules,
+    from: Coord,
+    to: Coord,
+    mut add: impl FnMut(StepPart, Mp, &'static str),
+) -> Result<(), MoveRefusal> {
     let side = from
         .side_towards(to)
         .ok_or(MoveRefusal::NotAdjacent { from, to })?;
     let (Some(here), Some(there)) = (board.cell(from), board.cell(to)) else {
         return Err(MoveRefusal::NotAdjacent { from, to });
     };
-    let mut lines = Vec::new();
-    match board.road(from, side) {
-        Some(RoadKind::Road) => lines.push(MpLine {
-            text: "along a road".into(),
-            cost: row_mp(aid, "road")?,
-            rule: "R 42.0",
-        }),
-        Some(RoadKind::Path) => lines.push(MpLine {
-            text: "along a path".into(),
-            cost: row_mp(aid, "path")?,
-            rule: "R 53.0",
-        }),
+    let (part, base, rule) = match board.road(from, side) {
+        Some(RoadKind::Road) => (
+            StepPart::Said("along a road"),
+            row_mp(aid, "road")?,
+            "R 42.0",
+        ),
+        Some(RoadKind::Path) => (
+            StepPart::Said("along a path"),
+            row_mp(aid, "path")?,
+            "R 53.0",
+        ),
         None => {
             // New Britain jungle has its own row: 2.5 MP (R 51.0).
             let (key, rule) = if there.terrain == Terrain::Jungle && rules.new_britain_jungle {
@@ -136,13 +199,16 @@ pub fn step_cost(
                     terrain: there.terrain,
                 });
             }
-            let cost = row_mp(aid, key)?;
-            lines.push(MpLine {
-                text: format!("enter {}", there.terrain.name()),
-                cost,
-                rule,
-            });
+            (StepPart::Enter(there.terrain), row_mp(aid, key)?, rule)
         }
+    };
+    add(part, base, rule);
+    // At Night the hex costs at least the night minimum (R 50.2).
+    if let Some((min, extra)) = rules
+        .night_minimum
+        .and_then(|min| super::night::night_minimum_extra(min, base).map(|e| (min, e)))
+    {
+        add(StepPart::NightMinimum(min), extra, "R 50.2");
     }
     for feature in board.hexside(from, side) {
         let (key, text, rule) = match feature {
@@ -150,23 +216,14 @@ pub fn step_cost(
             HexsideFeature::Wall => ("wall", "cross a wall", "R 46.1"),
             HexsideFeature::Crest | HexsideFeature::Cliff => continue,
         };
-        lines.push(MpLine {
-            text: text.into(),
-            cost: row_mp(aid, key)?,
-            rule,
-        });
+        add(StepPart::Said(text), row_mp(aid, key)?, rule);
     }
     if there.level > here.level {
         let per_level = row_mp(aid, "higher_elevation")?;
         let levels = u16::from(there.level - here.level);
-        lines.push(MpLine {
-            text: format!("climb {levels} level(s) across the crest line"),
-            cost: Mp(per_level.0 * levels),
-            rule: "R 47.1",
-        });
+        add(StepPart::Climb(levels), Mp(per_level.0 * levels), "R 47.1");
     }
-    let total = lines.iter().fold(Mp(0), |a, l| a + l.cost);
-    Ok(StepCost { lines, total })
+    Ok(())
 }
 
 /// Checks one step against the MPs left (R 5.0: a unit cannot enter a hex
@@ -427,6 +484,7 @@ mod tests {
         assert_eq!(normal.total, Mp::whole(3));
         let nb = MoveRules {
             new_britain_jungle: true,
+            ..MoveRules::default()
         };
         assert_eq!(
             step_cost(&b, &a, nb, c("G8"), c("H8")).unwrap().total,

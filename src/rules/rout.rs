@@ -7,12 +7,13 @@ use std::collections::{BinaryHeap, HashMap};
 
 use crate::rules::fire::hexside_protection;
 use crate::rules::los::{LosQuery, line_of_sight, unit_level};
-use crate::rules::movement::{MoveRules, step_cost};
+use crate::rules::movement::{MoveRules, step_total};
 use crate::rules::{D10, Morale, Mp};
 use crate::scenario::Coord;
 use crate::scenario::player_aid::PlayerAid;
 use crate::scenario::schema::{MapEdge, Side6};
 use crate::world::Board;
+use crate::world::fast_hash::{FxHashMap, FxHashSet};
 
 /// What a Rout Phase MC did (R 11.0, R 11.1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -221,79 +222,168 @@ pub fn edge_distance(c: Coord, edge: MapEdge, columns: u8, rows: u8) -> u32 {
 /// Bounds the search; far above any real board's states.
 const MAX_STATES: usize = 50_000;
 
-/// The legal rout moves of a failed unit (R 11.0). A step may not enter an
-/// enemy's hex or a hex adjacent to an enemy not in Melee, nor bring the
-/// unit closer (in hexes) to an enemy it sees or has seen during this rout.
-/// With those limits: every hex reachable this phase that protects against
-/// all enemies (the owner's choice); else the hexes where all MPs run out on
-/// a cheapest route toward the nearest such hex; else toward the Rout Edge
-/// by the fewest MPs, leaving the board when the edge is reached with the
-/// off-board cost left; else, when no step at all is legal, elimination.
-pub fn destinations(board: &Board, aid: &PlayerAid, q: &RoutQuery) -> RoutPlan {
-    // The enemy hexes, once each, for the "seen" set (a bit mask).
-    let mut enemy_hexes: Vec<Coord> = q.enemies.iter().map(|e| e.at).collect();
-    enemy_hexes.sort();
-    enemy_hexes.dedup();
-    enemy_hexes.truncate(64);
-    let free: Vec<Coord> = q
-        .enemies
-        .iter()
-        .filter(|e| !e.in_melee)
-        .map(|e| e.at)
-        .collect();
-    let mut sees: HashMap<Coord, u64> = HashMap::new();
-    let mut seen_from = |c: Coord| -> u64 {
-        *sees.entry(c).or_insert_with(|| {
+/// A search state: the hex and the enemies seen so far (a bit mask).
+type State = (Coord, u64);
+
+/// Dijkstra over (hex, enemies seen), without an MP limit, run only as far
+/// as the answer needs: states are settled in order of cost (then hex, then
+/// mask, the heap's order), so stopping after a cost leaves every state of
+/// lower or equal cost exactly as the whole search would have it.
+struct RoutSearch<'a> {
+    board: &'a Board,
+    aid: &'a PlayerAid,
+    q: &'a RoutQuery<'a>,
+    /// The enemy hexes, once each, for the "seen" set (at most 64).
+    enemy_hexes: Vec<Coord>,
+    /// Enemies not in Melee: their adjacent hexes may not be entered.
+    free: Vec<Coord>,
+    sees: FxHashMap<Coord, u64>,
+    best: FxHashMap<State, (Mp, Option<State>)>,
+    heap: BinaryHeap<std::cmp::Reverse<(Mp, Coord, u64)>>,
+    /// States in the order they were settled (cost never decreases).
+    settled: Vec<(State, Mp)>,
+}
+
+impl<'a> RoutSearch<'a> {
+    fn new(board: &'a Board, aid: &'a PlayerAid, q: &'a RoutQuery<'a>) -> Self {
+        let mut enemy_hexes: Vec<Coord> = q.enemies.iter().map(|e| e.at).collect();
+        enemy_hexes.sort();
+        enemy_hexes.dedup();
+        enemy_hexes.truncate(64);
+        let free = q
+            .enemies
+            .iter()
+            .filter(|e| !e.in_melee)
+            .map(|e| e.at)
+            .collect();
+        let mut search = RoutSearch {
+            board,
+            aid,
+            q,
+            enemy_hexes,
+            free,
+            sees: FxHashMap::default(),
+            best: FxHashMap::default(),
+            heap: BinaryHeap::new(),
+            settled: Vec::new(),
+        };
+        let start: State = (q.from, search.seen_from(q.from));
+        search.best.insert(start, (Mp(0), None));
+        search
+            .heap
+            .push(std::cmp::Reverse((Mp(0), start.0, start.1)));
+        search
+    }
+
+    fn seen_from(&mut self, c: Coord) -> u64 {
+        let (board, aid, enemy_hexes) = (self.board, self.aid, &self.enemy_hexes);
+        *self.sees.entry(c).or_insert_with(|| {
             enemy_hexes
                 .iter()
                 .enumerate()
                 .filter(|(_, e)| !line_of_sight(board, aid, &LosQuery::new(**e, c)).is_blocked())
                 .fold(0, |m, (i, _)| m | (1 << i))
         })
-    };
-    let legal_hex =
-        |c: Coord| !enemy_hexes.contains(&c) && !free.iter().any(|e| e.distance(c) == 1);
+    }
 
-    // Dijkstra over (hex, enemies seen), without an MP limit: the limit is
-    // applied when choosing.
-    type State = (Coord, u64);
-    let start: State = (q.from, seen_from(q.from));
-    let mut best: HashMap<State, (Mp, Option<State>)> = HashMap::new();
-    let mut heap = BinaryHeap::new();
-    best.insert(start, (Mp(0), None));
-    heap.push(std::cmp::Reverse((Mp(0), start.0, start.1)));
-    while let Some(std::cmp::Reverse((cost, here, mask))) = heap.pop() {
-        if best.get(&(here, mask)).is_some_and(|b| b.0 < cost) || best.len() > MAX_STATES {
-            continue;
+    fn legal_hex(&self, c: Coord) -> bool {
+        !self.enemy_hexes.contains(&c) && !self.free.iter().any(|e| e.distance(c) == 1)
+    }
+
+    /// Settles the next state; false when the search is over.
+    fn step(&mut self) -> bool {
+        let Some(std::cmp::Reverse((cost, here, mask))) = self.heap.pop() else {
+            return false;
+        };
+        if self.best.get(&(here, mask)).is_some_and(|b| b.0 < cost) {
+            return true;
+        }
+        self.settled.push(((here, mask), cost));
+        if self.best.len() > MAX_STATES {
+            return true;
         }
         for side in Side6::ALL {
-            let Some(to) = board.neighbour(here, side) else {
+            let Some(to) = self.board.neighbour(here, side) else {
                 continue;
             };
-            if !legal_hex(to) {
+            if !self.legal_hex(to) {
                 continue;
             }
-            let closer = enemy_hexes
+            let closer = self
+                .enemy_hexes
                 .iter()
                 .enumerate()
                 .any(|(i, e)| mask & (1 << i) != 0 && to.distance(*e) < here.distance(*e));
             if closer {
                 continue;
             }
-            let Ok(step) = step_cost(board, aid, q.rules, here, to) else {
+            let Ok(step) = step_total(self.board, self.aid, self.q.rules, here, to) else {
                 continue;
             };
-            let next = (to, mask | seen_from(to));
-            let c = cost + step.total;
-            if best.get(&next).is_none_or(|b| c < b.0) {
-                best.insert(next, (c, Some((here, mask))));
-                heap.push(std::cmp::Reverse((c, next.0, next.1)));
+            let next = (to, mask | self.seen_from(to));
+            let c = cost + step;
+            if self.best.get(&next).is_none_or(|b| c < b.0) {
+                self.best.insert(next, (c, Some((here, mask))));
+                self.heap.push(std::cmp::Reverse((c, next.0, next.1)));
             }
         }
+        true
     }
-    let path_to = |mut s: State| -> Vec<(Coord, Mp)> {
+
+    /// Settles every state costing at most `bound`.
+    fn settle_through(&mut self, bound: Mp) {
+        while self
+            .heap
+            .peek()
+            .is_some_and(|std::cmp::Reverse((c, _, _))| *c <= bound)
+        {
+            self.step();
+        }
+    }
+
+    /// The states costing at most `bound`, by cost, hex and mask (after
+    /// [`Self::settle_through`] that bound).
+    fn states_through(&self, bound: Mp) -> Vec<(State, Mp)> {
+        let mut states: Vec<(State, Mp)> = self
+            .settled
+            .iter()
+            .filter(|(_, c)| *c <= bound)
+            .copied()
+            .collect();
+        states.sort_by_key(|(s, c)| (*c, s.0, s.1));
+        states
+    }
+
+    /// The cheapest states, other than the start hex, whose hex satisfies
+    /// `pick`, in (hex, mask) order; empty when there is none.
+    fn cheapest(&mut self, pick: &mut dyn FnMut(Coord) -> bool) -> Vec<State> {
+        let from = self.q.from;
+        let mut seen = 0;
+        let min = loop {
+            if let Some((_, c)) = self.settled[seen..]
+                .iter()
+                .find(|(s, _)| s.0 != from && pick(s.0))
+            {
+                break *c;
+            }
+            seen = self.settled.len();
+            if !self.step() {
+                return Vec::new();
+            }
+        };
+        self.settle_through(min);
+        self.states_through(min)
+            .into_iter()
+            .filter(|(s, c)| *c == min && s.0 != from && pick(s.0))
+            .map(|(s, _)| s)
+            .collect()
+    }
+
+    /// The hexes entered on the way to `s`, with the MPs spent on reaching
+    /// each.
+    fn path_to(&self, mut s: State) -> Vec<(Coord, Mp)> {
         let mut out = Vec::new();
-        while let Some((cost, parent)) = best.get(&s).copied() {
+        while let Some((cost, parent)) = self.best.get(&s).copied() {
             out.push((s.0, cost));
             match parent {
                 Some(p) => s = p,
@@ -303,13 +393,54 @@ pub fn destinations(board: &Board, aid: &PlayerAid, q: &RoutQuery) -> RoutPlan {
         out.pop(); // the start hex
         out.reverse();
         out
-    };
+    }
+
+    /// Whether any hex the search could ever reach (ignoring the rule of
+    /// not nearing a seen enemy, which only removes steps) satisfies
+    /// `pick`: when none does, the search need not run to its end to learn
+    /// it.
+    fn may_reach(&self, pick: &mut dyn FnMut(Coord) -> bool) -> bool {
+        let mut seen: FxHashSet<Coord> = FxHashSet::default();
+        seen.insert(self.q.from);
+        let mut todo = vec![self.q.from];
+        while let Some(here) = todo.pop() {
+            for side in Side6::ALL {
+                let Some(to) = self.board.neighbour(here, side) else {
+                    continue;
+                };
+                if seen.contains(&to)
+                    || !self.legal_hex(to)
+                    || step_total(self.board, self.aid, self.q.rules, here, to).is_err()
+                {
+                    continue;
+                }
+                if pick(to) {
+                    return true;
+                }
+                seen.insert(to);
+                todo.push(to);
+            }
+        }
+        false
+    }
+}
+
+/// The legal rout moves of a failed unit (R 11.0). A step may not enter an
+/// enemy's hex or a hex adjacent to an enemy not in Melee, nor bring the
+/// unit closer (in hexes) to an enemy it sees or has seen during this rout.
+/// With those limits: every hex reachable this phase that protects against
+/// all enemies (the owner's choice); else the hexes where all MPs run out on
+/// a cheapest route toward the nearest such hex; else toward the Rout Edge
+/// by the fewest MPs, leaving the board when the edge is reached with the
+/// off-board cost left; else, when no step at all is legal, elimination.
+pub fn destinations(board: &Board, aid: &PlayerAid, q: &RoutQuery) -> RoutPlan {
+    let mut search = RoutSearch::new(board, aid, q);
+    search.settle_through(q.mp);
+    let states = search.states_through(q.mp);
     let may_end = |c: Coord| c != q.from && !q.full.contains(&c);
-    let mut states: Vec<(State, Mp)> = best.iter().map(|(s, b)| (*s, b.0)).collect();
-    states.sort_by_key(|(s, c)| (*c, s.0, s.1));
 
     // 1. Safety within reach: the owner chooses among the hexes.
-    let mut safe_cache: HashMap<Coord, bool> = HashMap::new();
+    let mut safe_cache: FxHashMap<Coord, bool> = FxHashMap::default();
     let mut safe = |c: Coord| {
         *safe_cache.entry(c).or_insert_with(|| {
             q.enemies
@@ -322,7 +453,7 @@ pub fn destinations(board: &Board, aid: &PlayerAid, q: &RoutQuery) -> RoutPlan {
         if *cost <= q.mp && may_end(s.0) && !choices.iter().any(|c| c.to == s.0) && safe(s.0) {
             choices.push(RoutPath {
                 to: s.0,
-                path: path_to(*s).into_iter().map(|p| p.0).collect(),
+                path: search.path_to(*s).into_iter().map(|p| p.0).collect(),
                 cost: *cost,
             });
         }
@@ -335,10 +466,10 @@ pub fn destinations(board: &Board, aid: &PlayerAid, q: &RoutQuery) -> RoutPlan {
         };
     }
     // Where all MPs run out along each cheapest route to one of `targets`.
-    let toward = |targets: &[State]| -> Vec<RoutPath> {
+    let toward = |search: &RoutSearch, targets: &[State]| -> Vec<RoutPath> {
         let mut out: Vec<RoutPath> = Vec::new();
         for t in targets {
-            let mut path = path_to(*t);
+            let mut path = search.path_to(*t);
             while path
                 .last()
                 .is_some_and(|(c, cost)| *cost > q.mp || !may_end(*c))
@@ -358,37 +489,34 @@ pub fn destinations(board: &Board, aid: &PlayerAid, q: &RoutQuery) -> RoutPlan {
         out.sort_by_key(|c| c.to);
         out
     };
-    let cheapest = |pick: &mut dyn FnMut(Coord) -> bool| -> Vec<State> {
-        let hits: Vec<&(State, Mp)> = states
-            .iter()
-            .filter(|(s, _)| s.0 != q.from && pick(s.0))
-            .collect();
-        let Some(min) = hits.first().map(|h| h.1) else {
-            return Vec::new();
-        };
-        hits.iter().filter(|h| h.1 == min).map(|h| h.0).collect()
-    };
     // 2. Safety beyond reach: all MPs toward the nearest.
-    let targets = cheapest(&mut safe);
-    if !targets.is_empty() {
-        let choices = toward(&targets);
-        if !choices.is_empty() {
-            return RoutPlan::Move {
-                goal: RoutGoal::TowardSafety,
-                choices,
-            };
+    if search.may_reach(&mut safe) {
+        let targets = search.cheapest(&mut safe);
+        if !targets.is_empty() {
+            let choices = toward(&search, &targets);
+            if !choices.is_empty() {
+                return RoutPlan::Move {
+                    goal: RoutGoal::TowardSafety,
+                    choices,
+                };
+            }
         }
     }
     // 3. Toward the Rout Edge by the fewest MPs; off it with MP to spare.
     let (columns, rows) = (board.columns, board.rows);
-    let targets = cheapest(&mut |c: Coord| c.on_edge(q.rout_edge, columns, rows));
+    let mut on_edge = |c: Coord| c.on_edge(q.rout_edge, columns, rows);
+    let targets = if search.may_reach(&mut on_edge) {
+        search.cheapest(&mut on_edge)
+    } else {
+        Vec::new()
+    };
     let off = Mp::whole(u16::from(aid.constants.off_board_mp));
-    if let Some(t) = targets.iter().find(|t| best[t].0 + off <= q.mp) {
+    if let Some(t) = targets.iter().find(|t| search.best[t].0 + off <= q.mp) {
         return RoutPlan::OffEdge {
-            path: path_to(*t).into_iter().map(|p| p.0).collect(),
+            path: search.path_to(*t).into_iter().map(|p| p.0).collect(),
         };
     }
-    let mut choices = toward(&targets);
+    let mut choices = toward(&search, &targets);
     if choices.is_empty() {
         // The edge cannot be reached: as near to it as the MPs allow.
         let reach: Vec<&(State, Mp)> = states
@@ -405,7 +533,7 @@ pub fn destinations(board: &Board, aid: &PlayerAid, q: &RoutQuery) -> RoutPlan {
                 .filter(|(s, _)| edge_distance(s.0, q.rout_edge, columns, rows) == nearest)
                 .map(|(s, _)| *s)
                 .collect();
-            choices = toward(&ends);
+            choices = toward(&search, &ends);
         }
     }
     if choices.is_empty() {

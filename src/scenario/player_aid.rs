@@ -23,6 +23,31 @@ pub struct PlayerAid {
     pub tables: Vec<TextTable>,
     /// The Combat Event and Japanese Event Tables (R 17.0, last page).
     pub combat_events: CombatEvents,
+    /// Night (R 50.0-50.3) and Wire (R 43.6) numbers.
+    pub night: NightAid,
+}
+
+/// The numbers of the Night rules (R 50.1, R 50.2) as the rulebook prints
+/// them in words.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct NightAid {
+    /// An Illumination counter is placed within this many hexes of a
+    /// friendly unit not in Melee (R 50.1).
+    pub illumination_range: u8,
+    /// An Illumination counter counts as this many units selected in
+    /// the Operations Range (R 50.1: "at a cost of one unit").
+    pub illumination_ops_cost: u8,
+    /// Units this many hexes or closer to an Illumination counter are
+    /// Illuminated: its own hex and the adjacent ones (R 50.1).
+    pub illuminated_within: u8,
+    /// The least a hex costs non-Japanese Infantry at Night, before
+    /// hexside costs (R 50.2, R 59.0).
+    pub infantry_min_mp: f32,
+    /// The least a hex costs a Vehicle at Night (R 50.2).
+    pub vehicle_min_mp: f32,
+    /// Vehicles and Guns never fire beyond this range at Night (R 50.2).
+    pub vehicle_gun_max_range: u8,
 }
 
 impl PlayerAid {

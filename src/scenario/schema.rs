@@ -209,12 +209,35 @@ pub struct SpecialRules {
     /// Further SSRs in plain words, printed on the card.
     #[serde(default)]
     pub notes: Vec<String>,
+    /// Who may place Smoke (R 48.0-48.2, R 59.3).
+    #[serde(default)]
+    pub smoke: SmokeRules,
+}
+
+/// Smoke by SSR (R 48.0-48.2, R 59.3).
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct SmokeRules {
+    /// Sides given Smoke Grenades: their Squads place Dispersed Smoke while
+    /// moving (R 48.1).
+    #[serde(default)]
+    pub grenades: Vec<SideId>,
+    /// Smoke counters the Japanese GD Squads may place, in all (R 59.3).
+    #[serde(default)]
+    pub gd_counters: u8,
+    /// Smoke rounds for a side's Mortar WTs, in all (house, by SSR).
+    #[serde(default)]
+    pub mortar_rounds: Vec<(SideId, u8)>,
 }
 
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct Night {
     pub visibility_range: u8,
+    /// One-time Illumination counters of each side, Allies then Axis
+    /// (R 50.1: "one time use counters").
+    #[serde(default)]
+    pub illumination: [u8; 2],
 }
 
 /// The map: hexes labelled by column letter and row number (`C6`).

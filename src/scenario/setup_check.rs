@@ -27,15 +27,21 @@ pub fn setup_concealment_problems(
                 .map(|c| (p, c))
         })
         .collect();
+    let night = sc
+        .special_rules
+        .night
+        .map(|n| crate::rules::night::NightScene::new(&aid.night, n.visibility_range));
     let mut problems = Vec::new();
     for (p, at) in &placed {
         if !p.concealed {
             continue;
         }
         let infantry = roster.get(&p.unit).is_none_or(|u| u.class.is_infantry());
+        // At Night a unit beyond the Visibility Range is out of LOS for
+        // Concealment (R 50.2).
         let enemies: Vec<Coord> = placed
             .iter()
-            .filter(|(q, _)| q.side != p.side)
+            .filter(|(q, c)| q.side != p.side && night.as_ref().is_none_or(|n| n.sees(*c, *at)))
             .map(|(_, c)| *c)
             .collect();
         let msg = match setup_concealment(&board, aid, *at, p.in_cave, infantry, &enemies) {

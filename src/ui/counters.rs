@@ -486,6 +486,86 @@ fn draw_fortification(
     out
 }
 
+/// Marks the drawn Smoke puffs (R 48.0), redrawn when a counter changes.
+#[derive(Component)]
+pub struct SmokeArt;
+
+/// The puff disc and its Smoke and Dispersed Smoke materials.
+type SmokeArtHandles = (Handle<Mesh>, Handle<ColorMaterial>, Handle<ColorMaterial>);
+
+/// Smoke counters as grey translucent puffs over their hexes, over the
+/// counters (which show through); Dispersed Smoke fainter (R 48.0). The
+/// puffs have a blended material of their own: the painter's is opaque.
+#[allow(clippy::too_many_arguments)]
+pub fn redraw_smoke(
+    mut commands: Commands,
+    mut paint: PaintAssets,
+    old: Query<Entity, With<SmokeArt>>,
+    smoke: Query<&crate::engine::smoke::SmokeCounter>,
+    changed: Query<(), Changed<crate::engine::smoke::SmokeCounter>>,
+    mut removed: RemovedComponents<crate::engine::smoke::SmokeCounter>,
+    mut art: Local<Option<SmokeArtHandles>>,
+) {
+    if changed.is_empty() && removed.read().count() == 0 {
+        return;
+    }
+    for e in &old {
+        commands.entity(e).despawn();
+    }
+    let (disc, thick, thin) = art
+        .get_or_insert_with(|| {
+            let blend = |alpha: f32| ColorMaterial {
+                color: Color::srgba(0.70, 0.70, 0.68, alpha),
+                alpha_mode: bevy::sprite_render::AlphaMode2d::Blend,
+                ..Default::default()
+            };
+            (
+                paint.meshes.add(Circle::new(1.0)),
+                paint.materials.add(blend(0.30)),
+                paint.materials.add(blend(0.14)),
+            )
+        })
+        .clone();
+    let mut p = paint.painter(&mut commands);
+    let mut spawned = Vec::new();
+    for c in &smoke {
+        let full = c.side == crate::rules::smoke::SmokeSide::Smoke;
+        let (material, label) = if full {
+            (thick.clone(), "SMOKE")
+        } else {
+            (thin.clone(), "DISPERSED")
+        };
+        let centre = hex_center(c.at);
+        let zs = z::HOVER - 2.0;
+        let puffs = super::paint::scatter(c.at.col, c.at.row, 9, 0.62, 11);
+        for (i, off) in puffs.into_iter().enumerate() {
+            let r = HEX_RADIUS * (0.28 + 0.07 * (i % 3) as f32);
+            let at = centre + off;
+            spawned.push(
+                p.commands
+                    .spawn((
+                        Mesh2d(disc.clone()),
+                        MeshMaterial2d(material.clone()),
+                        Transform::from_xyz(at.x, at.y, zs + i as f32 * 0.01)
+                            .with_scale(Vec3::new(r, r, 1.0)),
+                    ))
+                    .id(),
+            );
+        }
+        spawned.push(p.text(
+            label,
+            centre + Vec2::new(0.0, -HEX_RADIUS * 0.62),
+            9.0,
+            Color::srgba(0.15, 0.15, 0.15, 0.9),
+            zs + 0.5,
+        ));
+    }
+    p.finish();
+    for e in spawned {
+        p.commands.entity(e).insert(SmokeArt);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -748,10 +748,13 @@ mod tests {
 
     #[test]
     fn the_playlist_begins_with_the_scenario_named_then_the_others() {
-        assert_eq!(playlist(None, false), ["guadalcanal", "training"]);
+        assert_eq!(
+            playlist(None, false),
+            ["alligator_creek", "guadalcanal", "training"]
+        );
         assert_eq!(
             playlist(Some("training"), false),
-            ["training", "guadalcanal"]
+            ["training", "alligator_creek", "guadalcanal"]
         );
         assert_eq!(playlist(Some("training"), true), ["training"]);
         assert_eq!(playlist(Some("my.ron"), false), ["my.ron"]);

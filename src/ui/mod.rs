@@ -16,6 +16,7 @@ pub mod handover;
 pub mod layout;
 pub mod los_tool;
 pub mod menu;
+pub mod night;
 pub mod orders;
 pub mod paint;
 pub mod palette;
@@ -90,6 +91,7 @@ impl Plugin for UiPlugin {
         .init_resource::<camera::PanelInsets>()
         .init_resource::<los_tool::LosTool>()
         .init_resource::<orders::GameLog>()
+        .init_resource::<night::NightDrawn>()
         .init_resource::<facing::FacingPlan>()
         .init_resource::<facing::TurnRequest>()
         .init_resource::<facing::FacingDrag>()
@@ -113,25 +115,33 @@ impl Plugin for UiPlugin {
         .add_systems(
             Update,
             (
-                facing::facing_drag,
-                camera::camera_controls,
-                camera::fit_when_panels_settle,
-                track_hover,
-                select_on_click,
-                keyboard_commands,
-                act::action_keys.run_if(replay::orders_allowed),
-                facing::facing_keys.run_if(replay::orders_allowed),
-                facing::apply_turn.run_if(replay::orders_allowed),
-                act::handle_requests.run_if(replay::orders_allowed),
-                decide::refresh_and_send,
-                act::refresh_views,
-                counters::redraw_counters,
-                act::draw_act_overlays,
-                draw_hover_outline,
-                facing::draw_plan,
-                los_tool::los_keys,
-                los_tool::draw_los,
-                board::rest_map_camera,
+                (
+                    facing::facing_drag,
+                    camera::camera_controls,
+                    camera::fit_when_panels_settle,
+                    track_hover,
+                    select_on_click,
+                    keyboard_commands,
+                    act::action_keys.run_if(replay::orders_allowed),
+                    facing::facing_keys.run_if(replay::orders_allowed),
+                    facing::apply_turn.run_if(replay::orders_allowed),
+                    act::handle_requests.run_if(replay::orders_allowed),
+                    decide::refresh_and_send,
+                    act::refresh_views,
+                )
+                    .chain(),
+                (
+                    counters::redraw_counters,
+                    night::draw_night,
+                    counters::redraw_smoke,
+                    act::draw_act_overlays,
+                    draw_hover_outline,
+                    facing::draw_plan,
+                    los_tool::los_keys,
+                    los_tool::draw_los,
+                    board::rest_map_camera,
+                )
+                    .chain(),
             )
                 .chain()
                 .in_set(frame_stats::GameSystems)

@@ -90,7 +90,10 @@ pub fn reachable(world: &mut World, entity: Entity) -> HashMap<Coord, Reached> {
 }
 
 /// The path from the start to `to` (start excluded), or empty.
-pub fn path_to(reach: &HashMap<Coord, Reached>, to: Coord) -> Vec<Coord> {
+pub fn path_to<S: std::hash::BuildHasher>(
+    reach: &HashMap<Coord, Reached, S>,
+    to: Coord,
+) -> Vec<Coord> {
     let mut path = Vec::new();
     let mut at = to;
     while let Some(r) = reach.get(&at) {

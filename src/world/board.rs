@@ -2,13 +2,50 @@
 //! features, roads and paths, fortifications. Built from the scenario; read by
 //! the rule functions and the board drawing.
 
-use std::collections::HashMap;
+use std::sync::Arc;
 
 use crate::scenario::Coord;
+use crate::scenario::PlayerAid;
 use crate::scenario::coords::expand;
 use crate::scenario::schema::{
     FortificationKind, HexsideFeature, MapSpec, RoadKind, Side6, Spine, Terrain,
 };
+
+use super::fast_hash::FxHashMap;
+
+/// How many maps and Player Aids a thread keeps for reuse (see
+/// [`Board::shared`]): a simulation plays one or two scenarios over and over.
+const SHARED_KEPT: usize = 4;
+
+thread_local! {
+    static SHARED_BOARDS: std::cell::RefCell<Vec<(MapSpec, Arc<PlayerAid>, Arc<Board>)>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+    static SHARED_AIDS: std::cell::RefCell<Vec<Arc<PlayerAid>>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Keeps `item` as the newest of at most [`SHARED_KEPT`].
+fn keep<T>(list: &mut Vec<T>, item: T) {
+    if list.len() >= SHARED_KEPT {
+        list.remove(0);
+    }
+    list.push(item);
+}
+
+/// One shared copy of a Player Aid per content on this thread: worlds
+/// built from equal Player Aids hold the same `Arc`, so a board's LOS memo
+/// (keyed by the Player Aid it was traced with) serves them all.
+pub fn shared_aid(aid: PlayerAid) -> Arc<PlayerAid> {
+    SHARED_AIDS.with(|kept| {
+        let mut kept = kept.borrow_mut();
+        if let Some(a) = kept.iter().find(|a| ***a == aid) {
+            return a.clone();
+        }
+        let a = Arc::new(aid);
+        keep(&mut kept, a.clone());
+        a
+    })
+}
 
 /// One hex of the map.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -40,8 +77,8 @@ pub struct Board {
     pub columns: u8,
     pub rows: u8,
     cells: Vec<Cell>,
-    hexsides: HashMap<Edge, Vec<HexsideFeature>>,
-    roads: HashMap<Edge, RoadKind>,
+    hexsides: FxHashMap<Edge, Vec<HexsideFeature>>,
+    roads: FxHashMap<Edge, RoadKind>,
     pub fortifications: Vec<Fortification>,
     /// Lines of sight already traced on this map (see `rules::los`).
     pub los_memo: LosMemo,
@@ -55,7 +92,7 @@ pub struct Board {
 pub type LosKey = (Coord, Coord, bool, bool, usize);
 
 #[derive(Default)]
-pub struct LosMemo(pub std::sync::Mutex<HashMap<LosKey, crate::rules::los::Los>>);
+pub struct LosMemo(pub std::sync::Mutex<FxHashMap<LosKey, crate::rules::los::Los>>);
 
 impl Clone for LosMemo {
     fn clone(&self) -> Self {
@@ -76,6 +113,27 @@ impl std::fmt::Debug for LosMemo {
 }
 
 impl Board {
+    /// The board of `map`, shared with earlier worlds of this thread built
+    /// from the same map and the same Player Aid (`Arc`), so that the lines
+    /// of sight they traced are remembered from one game to the next. The
+    /// map never changes during a game and LOS depends on it alone (R 14.0).
+    /// The cache holds the Player Aid it was keyed by, so that address is
+    /// never reused for another while the entry lives.
+    pub fn shared(map: &MapSpec, aid: &Arc<PlayerAid>) -> Arc<Board> {
+        SHARED_BOARDS.with(|kept| {
+            let mut kept = kept.borrow_mut();
+            if let Some((_, _, b)) = kept
+                .iter()
+                .find(|(m, a, _)| Arc::ptr_eq(a, aid) && m == map)
+            {
+                return b.clone();
+            }
+            let b = Arc::new(Board::from_map(map));
+            keep(&mut kept, (map.clone(), aid.clone(), b.clone()));
+            b
+        })
+    }
+
     /// Builds the board from a checked scenario map. Bad labels were refused by
     /// the check; any that slip through are skipped, never a panic.
     pub fn from_map(map: &MapSpec) -> Board {
@@ -90,8 +148,8 @@ impl Board {
                 };
                 usize::from(columns) * usize::from(rows)
             ],
-            hexsides: HashMap::new(),
-            roads: HashMap::new(),
+            hexsides: FxHashMap::default(),
+            roads: FxHashMap::default(),
             fortifications: Vec::new(),
             los_memo: LosMemo::default(),
         };

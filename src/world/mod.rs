@@ -4,6 +4,8 @@
 
 pub mod board;
 pub mod components;
+pub mod fast_hash;
+pub mod queries;
 pub mod spawn;
 
 pub use board::Board;

@@ -8,14 +8,23 @@ use crate::scenario::Coord;
 use crate::scenario::schema::{Nationality, SideId};
 
 use super::{
-    ActiveScenario, Board, BoardRes, Concealed, Facing, FortificationCounter, HexCell, Location,
-    Phase, StackOrder, TurnTrack, Unit, Viewer,
+    ActiveScenario, AidRes, Board, BoardRes, Concealed, Facing, FortificationCounter, HexCell,
+    Location, Phase, StackOrder, TurnTrack, Unit, Viewer,
 };
 
 /// Spawns the board and the setup of the active scenario.
-pub fn spawn_scenario(mut commands: Commands, active: Res<ActiveScenario>) {
+pub fn spawn_scenario(
+    mut commands: Commands,
+    active: Res<ActiveScenario>,
+    aid: Option<Res<AidRes>>,
+) {
     let sc = &active.scenario;
-    let board = Board::from_map(&sc.map);
+    // With the Player Aid known, the board (and the lines of sight already
+    // traced on it) is shared with earlier games of the same map.
+    let board = match aid {
+        Some(aid) => Board::shared(&sc.map, &aid.0),
+        None => std::sync::Arc::new(Board::from_map(&sc.map)),
+    };
     for coord in board.coords() {
         if let Some(cell) = board.cell(coord) {
             commands.spawn(HexCell {
@@ -87,5 +96,5 @@ pub fn spawn_scenario(mut commands: Commands, active: Res<ActiveScenario>) {
         command_points: [cp(SideId::Allies), cp(SideId::Axis)],
     });
     commands.insert_resource(Viewer(sc.first_player));
-    commands.insert_resource(BoardRes(std::sync::Arc::new(board)));
+    commands.insert_resource(BoardRes(board));
 }

@@ -1,0 +1,232 @@
+//! What the bot knows of a map that never changes during a game: the LOS
+//! between every two hexes (R 14.0: units never block it) and the MP cost
+//! of every step (R 5.0). Both are pure functions of the map, the Player
+//! Aid and the scenario's movement rules, so they are kept for the whole
+//! process and shared by every game on the same map: a simulation of a
+//! thousand games traces each thread once. Entries are filled on first
+//! use; a value, once there, is the value the rule function gives, so the
+//! memo never changes a decision (the games stay reproducible).
+
+use std::collections::hash_map::DefaultHasher;
+use std::hash::{Hash, Hasher};
+use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::{Arc, Mutex};
+
+use bevy::prelude::*;
+
+use crate::rules::Mp;
+use crate::rules::los::{Los, LosQuery, line_of_sight};
+use crate::rules::movement::{MoveRules, step_cost};
+use crate::scenario::Coord;
+use crate::scenario::PlayerAid;
+use crate::scenario::schema::Side6;
+use crate::world::board::Board;
+use crate::world::{ActiveScenario, AidRes, BoardRes};
+
+/// LOS not traced yet.
+const UNKNOWN: u8 = 0;
+/// LOS blocked.
+const BLOCKED: u8 = 1;
+
+/// One map's unchanging facts, for the bot.
+pub struct MapMemo {
+    columns: u8,
+    rows: u8,
+    /// LOS by (from, to): `UNKNOWN`, `BLOCKED`, or 2 + hindrances.
+    los: Vec<AtomicU8>,
+    /// Step cost by (from, side), in MP sixths; `None` where the step
+    /// cannot be taken at all (R 5.0).
+    steps: Vec<[Option<u16>; 6]>,
+    /// Beneficial Terrain (not Open Ground) by hex (PAC).
+    beneficial: Vec<bool>,
+    /// Threats reckoned on this map (`view::threat`).
+    threats: Mutex<super::view::FastMap<ThreatKey, f32>>,
+}
+
+/// A threat by (from, to, firer type, target type, firer Reduced, kind of
+/// fire and motion), the types as `type_index` numbers them.
+pub type ThreatKey = (Coord, Coord, u16, u16, bool, u8);
+
+impl MapMemo {
+    fn build(board: &Board, aid: &PlayerAid, rules: MoveRules) -> MapMemo {
+        let n = usize::from(board.columns) * usize::from(board.rows);
+        let mut steps = vec![[None; 6]; n];
+        let mut beneficial = vec![false; n];
+        for c in board.coords() {
+            let i = index(board.rows, c);
+            beneficial[i] = board
+                .cell(c)
+                .and_then(|cell| aid.terrain_row(cell.terrain.key()))
+                .is_some_and(|r| r.beneficial);
+            for (k, side) in Side6::ALL.into_iter().enumerate() {
+                steps[i][k] = board
+                    .neighbour(c, side)
+                    .and_then(|to| step_cost(board, aid, rules, c, to).ok())
+                    .map(|s| s.total.0);
+            }
+        }
+        MapMemo {
+            columns: board.columns,
+            rows: board.rows,
+            los: (0..n * n).map(|_| AtomicU8::new(UNKNOWN)).collect(),
+            steps,
+            beneficial,
+            threats: Mutex::new(Default::default()),
+        }
+    }
+
+    fn index(&self, c: Coord) -> Option<usize> {
+        (c.col < self.columns && c.row < self.rows).then(|| index(self.rows, c))
+    }
+
+    /// The hindrances on the thread from `from` to `to`, or `None` when it
+    /// is blocked (R 14.0, R 46.0); traced once per process.
+    pub fn sight(&self, board: &Board, aid: &PlayerAid, from: Coord, to: Coord) -> Option<u8> {
+        let (Some(a), Some(b)) = (self.index(from), self.index(to)) else {
+            return None;
+        };
+        let slot = &self.los[a * usize::from(self.columns) * usize::from(self.rows) + b];
+        match slot.load(Ordering::Relaxed) {
+            UNKNOWN => {}
+            BLOCKED => return None,
+            v => return Some(v - 2),
+        }
+        let seen = match line_of_sight(board, aid, &LosQuery::new(from, to)) {
+            Los::Seen(s) => Some(s.hindrances.min(250)),
+            Los::Blocked { .. } => None,
+        };
+        slot.store(seen.map_or(BLOCKED, |h| h + 2), Ordering::Relaxed);
+        seen
+    }
+
+    /// A threat reckoned before on this map, by any game.
+    pub fn threat(&self, key: &ThreatKey) -> Option<f32> {
+        self.threats.lock().ok().and_then(|t| t.get(key).copied())
+    }
+
+    pub fn remember_threat(&self, key: ThreatKey, value: f32) {
+        if let Ok(mut t) = self.threats.lock() {
+            t.insert(key, value);
+        }
+    }
+
+    /// Whether `c` is Beneficial Terrain (not Open Ground, PAC).
+    pub fn beneficial(&self, c: Coord) -> bool {
+        self.index(c).is_some_and(|i| self.beneficial[i])
+    }
+
+    /// The MP cost of the step from `from` through its `side` (R 5.0).
+    pub fn step(&self, from: Coord, side: usize) -> Option<Mp> {
+        self.index(from).and_then(|i| self.steps[i][side]).map(Mp)
+    }
+}
+
+fn index(rows: u8, c: Coord) -> usize {
+    usize::from(c.col) * usize::from(rows) + usize::from(c.row)
+}
+
+/// The memos of the maps seen in this process, newest last.
+static MEMOS: Mutex<Vec<(u64, Arc<MapMemo>)>> = Mutex::new(Vec::new());
+
+/// How many maps the process remembers.
+const KEEP: usize = 8;
+
+/// The memo of the world's map, shared by every game on it.
+pub fn of(world: &World) -> Arc<MapMemo> {
+    let board = world.resource::<BoardRes>().0.clone();
+    let aid = world.resource::<AidRes>().0.clone();
+    let sc = &world.resource::<ActiveScenario>().scenario;
+    let rules = MoveRules::of(&sc.special_rules);
+    // The map as the card gives it, the fortifications as they stand, the
+    // Player Aid and the movement rules: all that LOS and MP costs read.
+    let mut h = DefaultHasher::new();
+    format!(
+        "{:?}|{:?}|{:?}|{:?}",
+        sc.map, board.fortifications, aid, rules
+    )
+    .hash(&mut h);
+    (board.columns, board.rows).hash(&mut h);
+    let key = h.finish();
+    let mut memos = MEMOS.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, m)) = memos.iter().find(|(k, _)| *k == key) {
+        return m.clone();
+    }
+    let memo = Arc::new(MapMemo::build(&board, &aid, rules));
+    if memos.len() >= KEEP {
+        memos.remove(0);
+    }
+    memos.push((key, memo.clone()));
+    memo
+}
+
+/// The best way found into a hex: MPs left on arrival and the hex before.
+pub use crate::ui::reach::{Reached, path_to};
+
+/// Every hex a unit starting in `start` with `allowance` MPs can reach
+/// (R 5.0), with the most MPs it can have left there; it may enter a hex in
+/// `stops` (an enemy hex) but not go on from it. The same search as
+/// `ui::reach::reachable`, over the memo's step costs; ties go by hex so
+/// the paths are the same from run to run.
+pub fn reach(
+    memo: &MapMemo,
+    start: Coord,
+    allowance: Mp,
+    stops: &[Coord],
+) -> super::view::FastMap<Coord, Reached> {
+    let mut out = super::view::FastMap::default();
+    out.insert(
+        start,
+        Reached {
+            left: allowance,
+            prev: None,
+        },
+    );
+    let mut heap = std::collections::BinaryHeap::new();
+    heap.push((allowance.0, std::cmp::Reverse(start)));
+    while let Some((left, std::cmp::Reverse(at))) = heap.pop() {
+        if out.get(&at).is_some_and(|r: &Reached| r.left.0 > left) {
+            continue;
+        }
+        if at != start && stops.contains(&at) {
+            continue;
+        }
+        for (k, side) in Side6::ALL.into_iter().enumerate() {
+            let Some(cost) = memo.step(at, k) else {
+                continue;
+            };
+            if cost.0 > left {
+                continue;
+            }
+            let Some(to) = at.neighbour(side, memo.columns, memo.rows) else {
+                continue;
+            };
+            let after = Mp(left - cost.0);
+            if out.get(&to).is_some_and(|r| r.left >= after) {
+                continue;
+            }
+            out.insert(
+                to,
+                Reached {
+                    left: after,
+                    prev: Some(at),
+                },
+            );
+            heap.push((after.0, std::cmp::Reverse(to)));
+        }
+    }
+    out
+}
+
+/// Every unit type the process has met, by content.
+static TYPES: Mutex<Vec<crate::scenario::roster::UnitType>> = Mutex::new(Vec::new());
+
+/// A number for a unit type, the same for equal types in every game of
+/// the process (the shared threat memo is keyed by it).
+pub fn type_index(t: &crate::scenario::roster::UnitType) -> u16 {
+    let mut types = TYPES.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(i) = types.iter().position(|k| k == t) {
+        return i as u16;
+    }
+    types.push(t.clone());
+    (types.len() - 1) as u16
+}

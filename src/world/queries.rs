@@ -1,0 +1,100 @@
+//! Queries kept from one call to the next. `World::query` builds a new
+//! `QueryState` each time (matching every archetype anew), which cost the
+//! engine more than the rules it answers: the phases ask "which units are
+//! where" after every order. A state is kept per query type and thread for
+//! as long as the world has the same archetypes. When a new archetype
+//! appears the state is built afresh rather than brought up to date: a
+//! fresh state may list the archetypes in another order than an updated
+//! one (Bevy matches them through a hash map), and the order in which units
+//! are listed reaches the game (the random player picks by position).
+
+use std::any::{Any, TypeId};
+use std::cell::RefCell;
+
+use bevy::ecs::query::{QueryData, QueryFilter, QueryIter, QueryState};
+use bevy::ecs::world::WorldId;
+use bevy::prelude::*;
+
+use super::fast_hash::FxHashMap;
+
+thread_local! {
+    static KEPT: RefCell<FxHashMap<TypeId, Box<dyn Any>>> = RefCell::new(FxHashMap::default());
+}
+
+/// A kept state, with the world and the number of archetypes it was built
+/// for.
+type Kept<D, F> = ((WorldId, usize), QueryState<D, F>);
+
+/// The kept state for `world`, or a fresh one; `None` when the world has
+/// never seen one of the components.
+fn take<D, F>(world: &World) -> Option<Box<Kept<D, F>>>
+where
+    D: QueryData + 'static,
+    F: QueryFilter + 'static,
+{
+    let kept = KEPT.with(|k| k.borrow_mut().remove(&TypeId::of::<(D, F)>()));
+    let now = (world.id(), world.archetypes().len());
+    match kept.and_then(|b| b.downcast::<Kept<D, F>>().ok()) {
+        Some(s) if s.0 == now => Some(s),
+        _ => Some(Box::new((now, QueryState::<D, F>::try_new(world)?))),
+    }
+}
+
+fn keep<D, F>(state: Box<Kept<D, F>>)
+where
+    D: QueryData + 'static,
+    F: QueryFilter + 'static,
+{
+    KEPT.with(|k| k.borrow_mut().insert(TypeId::of::<(D, F)>(), state));
+}
+
+/// Runs `f` over the read-only query `D` filtered by `F` on `world`, with a
+/// kept query state, as `world.query_filtered::<D, F>()` would (components
+/// the world has not seen yet are registered, as there).
+pub fn with_query<D, F, R>(
+    world: &mut World,
+    f: impl FnOnce(QueryIter<'_, '_, D::ReadOnly, F>) -> R,
+) -> R
+where
+    D: QueryData + 'static,
+    F: QueryFilter + 'static,
+{
+    let mut state = match take::<D, F>(world) {
+        Some(s) => s,
+        None => {
+            let q = QueryState::<D, F>::new(world);
+            Box::new(((world.id(), world.archetypes().len()), q))
+        }
+    };
+    let out = f(state.1.iter(world));
+    keep(state);
+    out
+}
+
+/// [`with_query`] on a shared world, as `world.try_query_filtered::<D, F>()`
+/// would: `None` when the world has never seen one of the components.
+pub fn try_with_query<D, F, R>(
+    world: &World,
+    f: impl FnOnce(QueryIter<'_, '_, D::ReadOnly, F>) -> R,
+) -> Option<R>
+where
+    D: QueryData + 'static,
+    F: QueryFilter + 'static,
+{
+    let mut state = take::<D, F>(world)?;
+    let out = f(state.1.iter(world));
+    keep(state);
+    Some(out)
+}
+
+/// Collects the query into a vector.
+pub fn collect<D, F, T>(
+    world: &mut World,
+    map: impl FnMut(<D::ReadOnly as QueryData>::Item<'_, '_>) -> T,
+) -> Vec<T>
+where
+    D: QueryData + 'static,
+    F: QueryFilter + 'static,
+{
+    with_query::<D, F, _>(world, |q| q.map(map).collect())
+}
