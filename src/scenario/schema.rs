@@ -213,9 +213,17 @@ pub struct SpecialRules {
     /// Further SSRs in plain words, printed on the card.
     #[serde(default)]
     pub notes: Vec<String>,
-    /// Who may place Smoke (R 48.0-48.2, R 59.3).
-    #[serde(default)]
+    /// Who may place Smoke (R 48.0-48.2, R 59.3). Not written when there
+    /// is none, so a scenario without Smoke keeps its content hash.
+    #[serde(default, skip_serializing_if = "SmokeRules::is_none")]
     pub smoke: SmokeRules,
+}
+
+impl SmokeRules {
+    /// No side may place Smoke.
+    pub fn is_none(&self) -> bool {
+        *self == SmokeRules::default()
+    }
 }
 
 /// Smoke by SSR (R 48.0-48.2, R 59.3).
