@@ -35,7 +35,7 @@ mod z {
 
 /// An entity drawn by this module.
 #[derive(Component)]
-struct MarkerArt;
+pub(crate) struct MarkerArt;
 
 pub struct MarkersPlugin;
 
@@ -214,8 +214,10 @@ fn redraw_markers(
     };
     let raining =
         crate::engine::monsoon::state_of(&active, weather.as_deref()).is_some_and(|s| s.raining);
+    let empty = chips.is_empty() && lanes.is_empty() && !raining;
     let now = (chips, lanes, raining);
-    if last.as_ref() == Some(&now) {
+    // Drawn already, unless a new game cleared the art (`ui::teardown`).
+    if last.as_ref() == Some(&now) && (empty || !old.is_empty()) {
         return;
     }
     for e in &old {

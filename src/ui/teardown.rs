@@ -45,7 +45,11 @@ pub fn clear_game(world: &mut World, engine_types: &HashSet<TypeId>) {
         super::act::ActArt,
         super::los_tool::LosArt,
         super::facing::PlanArt,
-        super::decide::DecideArt
+        super::decide::DecideArt,
+        super::counters::SmokeArt,
+        super::night::NightArt,
+        super::markers::MarkerArt,
+        crate::engine::smoke::SmokeCounter
     );
     for e in doomed {
         if let Ok(e) = world.get_entity_mut(e) {
@@ -72,6 +76,7 @@ pub fn clear_game(world: &mut World, engine_types: &HashSet<TypeId>) {
         world.remove_resource_by_id(id);
     }
     world.insert_resource(super::orders::GameLog::default());
+    world.insert_resource(super::night::NightDrawn::default());
     world.insert_resource(super::tray::DiceTray::default());
     world.insert_resource(super::tray::LogHighlight::default());
     world.insert_resource(super::Selected::default());
