@@ -211,3 +211,27 @@ fn r48_1_smoke_grenade_limits() {
         Some("Smoke Grenade into F3: this side has no Smoke Grenades (R 48.1)")
     );
 }
+
+/// R 48.0, R 5.2: an Assault Fire into a Smoke hex takes the -1 like any
+/// other fire (its thread carries the Smoke hexes, as fire and Op Fire do).
+#[test]
+fn r48_assault_fire_through_smoke() {
+    assert_eq!(
+        run("assault_fire_smoke"),
+        [
+            "Axis Ops Range 1–3 (R 4.1)",
+            "GM3 is Used to place Smoke at B5 (R 48.0); Ops Range 1/3",
+            "GM3 places Smoke in B5 (R 48.0)",
+            "Axis pass after 1 (R 4.1)",
+            "Allies Ops Range 1–3 (R 4.1)",
+            "P3 moves (R 5.0); Ops Range 1/3",
+            "P3 moves C5 → C4: 1 MP, 4 left (R 5.0)",
+            "Op Fire window: P3 enters C4; Axis may fire with GM, GM4 (R 9.0)",
+            "Axis hold their fire at C4 (R 9.0)",
+            "P3 Assault Fires at B5; its move is over (R 5.2)",
+            "P3 rolls 5 against B5 (R 6.2)",
+            "GM: +5 Prof FP: Assault Fire (R 5.2); −1 Smoke on the line (no moving-in-Open bonus, except for Artillery) (R 48.0) = 4 FP; roll 5 → No Effect (R 6.2)",
+            "P3 ends its move in C4; Used (R 4.2)",
+        ]
+    );
+}

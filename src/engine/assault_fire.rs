@@ -19,7 +19,7 @@ use crate::scenario::Coord;
 use crate::world::{AidRes, BoardRes, Location, Unit};
 
 use super::events::GameEvent;
-use super::fire::sight_or_no_los;
+use super::fire::sight_of;
 use super::fire::{AttackExtras, attack_location_with};
 use super::orders::Refusal;
 
@@ -84,10 +84,10 @@ pub fn assault_fire(
 ) {
     let board = world.resource::<BoardRes>().0.clone();
     let aid = world.resource::<AidRes>().0.clone();
-    let (unit, from) = {
+    let unit = {
         let e = world.entity(firer);
         match (e.get::<Unit>(), e.get::<Location>()) {
-            (Some(u), Some(l)) => (u.clone(), l.coord),
+            (Some(u), Some(_)) => u.clone(),
             _ => return,
         }
     };
@@ -107,7 +107,9 @@ pub fn assault_fire(
         target: to.label(),
         fireteam,
     });
-    let Some(sight) = sight_or_no_los(&board, &aid, &unit.id, from, to, events) else {
+    // The thread as for any fire: Smoke on it modifies the attack (R 48.0).
+    let query = super::fortifications::los_query(world, firer, to, false);
+    let Some(sight) = sight_of(&board, &aid, &unit.id, &query, events) else {
         return;
     };
     super::concealment::lose_concealment(world, firer, "it fired", events);
