@@ -395,6 +395,17 @@ impl Checker<'_> {
             };
             self.push(pos, why.into());
         }
+        // At Night units see at least their neighbours (R 50.0).
+        if sc
+            .special_rules
+            .night
+            .is_some_and(|n| n.visibility_range == 0)
+        {
+            self.push(
+                locate_field(self.src, "visibility_range"),
+                "`visibility_range` must be at least 1 hex at Night (R 50.0)".into(),
+            );
+        }
         let elevation = self.check_map();
         self.check_units(&elevation);
         self.check_victory();
