@@ -475,7 +475,8 @@ impl Narrator {
                 }
                 PacificEvent::IlluminationRemoved { .. }
                 | PacificEvent::FlashAnswered { .. }
-                | PacificEvent::DecoyRegenerated { .. } => {
+                | PacificEvent::DecoyRegenerated { .. }
+                | PacificEvent::RainClearsSmoke { .. } => {
                     return None;
                 }
                 PacificEvent::StormCheck { outcome, .. } => match outcome {
@@ -574,7 +575,6 @@ fn combat_event(log: &EventLog, f: &Facts) -> Option<String> {
         | EventLog::MarkedUsed { .. }
         | EventLog::Readied { .. }
         | EventLog::Fugg { .. }
-        | EventLog::NotAvailable { .. }
         | EventLog::BanzaiCharges { .. } => return None,
     })
 }

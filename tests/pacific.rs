@@ -3,8 +3,11 @@
 //! log line of R 51.2's two ambush examples and R 43.0's Fire Lane and
 //! Bunker examples.
 
+mod common;
+
 use bob::engine::script;
 use bob::scenario;
+use common::{order, play, refused, world_of};
 
 /// Runs `tests/scripts/NAME.ron` in process; it must run to its end.
 fn run(name: &str) -> Vec<String> {
@@ -198,43 +201,6 @@ fn r43_0_bunker_example_revealed_after_the_roll() {
             "J5: the revealed Bunker modifier changes the result; J5 gets it (R 43.0)",
         ]
     );
-}
-
-/// The ground of a test, with its dice forced, its game begun.
-fn world_of(file: &str, rolls: &[u8]) -> (bevy::prelude::World, Vec<String>) {
-    let roster = scenario::builtin_roster().unwrap();
-    let aid = scenario::builtin_player_aid().unwrap();
-    let loaded = scenario::load(&format!("tests/data/{file}"), &roster, &aid).unwrap();
-    let mut w = bob::engine::headless_world(loaded, roster, aid, 1);
-    w.resource_mut::<bob::engine::Dice>()
-        .force(rolls.iter().copied());
-    let lines = bob::phases::begin_game(&mut w)
-        .iter()
-        .map(bob::engine::GameEvent::line)
-        .collect();
-    (w, lines)
-}
-
-/// An order as a script writes it.
-fn order(text: &str) -> bob::engine::Order {
-    ron::from_str(text).unwrap_or_else(|e| panic!("{text}: {e}"))
-}
-
-/// Plays an order that must be accepted; its log lines.
-fn play(w: &mut bevy::prelude::World, text: &str) -> Vec<String> {
-    bob::phases::apply(w, &order(text))
-        .unwrap_or_else(|r| panic!("{text} refused: {r}"))
-        .iter()
-        .map(bob::engine::GameEvent::line)
-        .collect()
-}
-
-/// The refusal of an order that must be refused.
-fn refused(w: &mut bevy::prelude::World, text: &str) -> String {
-    match bob::phases::apply(w, &order(text)) {
-        Ok(events) => panic!("{text} accepted: {events:?}"),
-        Err(r) => r.to_string(),
-    }
 }
 
 /// R 43.4: the Cave of D3 (facing SW, front hexes D4 and C4) is entered

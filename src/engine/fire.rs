@@ -658,9 +658,8 @@ fn apply_outcome(
     !super::concealment::lose_concealment(world, target, "it was Suppressed", events)
 }
 
-/// The conditions of a fire attack: Night (R 50.2), else the Monsoon's
-/// rain (R 55.2), else day. A scenario at Night in the rain takes the night's
-/// (its Visibility Range is the shorter limit).
+/// The conditions of a fire attack: Night (R 50.2) and the Monsoon's rain
+/// (R 55.2), each with its limits, else day.
 pub fn fire_conditions(world: &World) -> crate::rules::fire::Conditions {
-    super::night::conditions(world).unwrap_or_else(|| super::monsoon::conditions(world))
+    super::monsoon::with_rain(super::night::conditions(world), world)
 }

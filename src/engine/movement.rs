@@ -122,6 +122,31 @@ pub struct CheckedMove {
     pub seishin: bool,
 }
 
+/// The movement rules of `entity`'s move: the scenario's, with the night
+/// minimum of its hexes, 1 1/2 MP (R 50.2; none for Japanese Infantry,
+/// R 59.0). The move's check and the board's reach both use it.
+pub fn move_rules(world: &World, entity: Entity) -> MoveRules {
+    let mut rules = MoveRules::of(&world.resource::<ActiveScenario>().scenario.special_rules);
+    rules.night_minimum = super::night::mp_minimum(world, entity);
+    rules
+}
+
+/// The MPs of `entity`'s move (R 5.0): its allowance, +1 for a CP (R 5.4),
+/// +4 in a Banzai Charge (R 59.6), +1 when it declares Seishin (R 59.5).
+pub fn allowance(world: &World, entity: Entity, seishin: bool) -> Mp {
+    let own = world
+        .get::<Unit>(entity)
+        .and_then(|u| world.resource::<RosterRes>().0.get(&u.kind))
+        .map_or(Mp(0), |t| Mp::whole(u16::from(t.mp)));
+    own + super::command_points::mp_bonus(world, entity)
+        + super::banzai::mp_bonus(world, entity)
+        + if seishin {
+            super::seishin::mp(world)
+        } else {
+            Mp(0)
+        }
+}
+
 /// Checks a move before anything happens: hexes, MPs step by step, no
 /// passing through an enemy hex, stacking at the end (R 2.0, R 5.0); a
 /// Withdrawal (R 5.1), a Declared Retreat (R 5.3), Assault Fire (R 5.2,
@@ -133,9 +158,7 @@ pub fn check_move(
 ) -> Result<CheckedMove, Refusal> {
     let board = world.resource::<BoardRes>().0.clone();
     let aid = world.resource::<AidRes>().0.clone();
-    let mut rules = MoveRules::of(&world.resource::<ActiveScenario>().scenario.special_rules);
-    // At Night a hex costs at least 1 1/2 MP (R 50.2).
-    rules.night_minimum = super::night::mp_minimum(world, entity);
+    let rules = move_rules(world, entity);
     let (unit, start, start_in_cave) = {
         let e = world.entity(entity);
         match (e.get::<Unit>(), e.get::<Location>()) {
@@ -148,14 +171,7 @@ pub fn check_move(
         }
     };
     let ut = world.resource::<RosterRes>().0.get(&unit.kind).cloned();
-    let allowance = ut.as_ref().map_or(Mp(0), |t| Mp::whole(u16::from(t.mp)))
-        + super::command_points::mp_bonus(world, entity)
-        + super::banzai::mp_bonus(world, entity)
-        + if plan.seishin {
-            super::seishin::mp(world)
-        } else {
-            Mp(0)
-        };
+    let allowance = allowance(world, entity, plan.seishin);
     let path = plan.path;
     if path.is_empty() {
         return Err(Refusal::EmptyPath);

@@ -214,7 +214,7 @@ pub fn may_fire_at(
 }
 
 /// Op Fire for a unit not yet Used, Final Op Fire for a Used one (R 10.0).
-fn kind_for(used: bool) -> FireKind {
+pub fn kind_for(used: bool) -> FireKind {
     if used {
         FireKind::FinalOpFire
     } else {

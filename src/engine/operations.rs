@@ -433,6 +433,9 @@ fn answer_combat_event(
         || world
             .get_resource::<super::op_fire::OpFireWindow>()
             .is_some()
+        // Muzzle Flashes of the fire before it, or of the event's own fire,
+        // are answered first; the move waits for the chain (R 50.2).
+        || super::night::open_flashes(world, events)
     {
         return Ok(());
     }

@@ -78,6 +78,8 @@ pub enum PacificEvent {
         outcome: crate::rules::monsoon::StormOutcome,
         raining: bool,
     },
+    /// The deluge started: the Smoke on the board is gone (R 55.2).
+    RainClearsSmoke { count: usize },
 }
 
 impl PacificEvent {
@@ -116,6 +118,9 @@ impl PacificEvent {
                     "{who} Monsoon Storm Check: roll {roll} (changes on {from}-{to}): {what} (R 55.2)"
                 )
             }
+            PacificEvent::RainClearsSmoke { count } => format!(
+                "{count} Smoke counter(s) removed: there is no Smoke in the Monsoon rain (R 55.2)"
+            ),
             PacificEvent::SeishinDeclared { unit } => format!(
                 "{unit} declares Seishin: +1 MP, +1 Morale this Operations Phase, +2 Melee FP this turn (R 59.5)"
             ),

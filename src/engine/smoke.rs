@@ -273,6 +273,7 @@ pub fn check_place(
         });
     };
     let ut = super::fire::roster_type(world, &unit)?;
+    super::monsoon::check_not_raining(world, "Smoke").map_err(refuse)?;
     let left = supply(world);
     let source = match ut.class {
         UnitClass::GdSquad => {
@@ -390,6 +391,7 @@ pub fn check_grenade(
             unit: String::new(),
         });
     };
+    super::monsoon::check_not_raining(world, "Smoke").map_err(step)?;
     if !smoke_rules(world).grenades.contains(&unit.side) {
         return Err(step("this side has no Smoke Grenades (R 48.1)".to_string()));
     }

@@ -185,6 +185,20 @@ pub enum Conditions {
     Day,
     Night,
     MonsoonRain,
+    /// A Night scenario in the Monsoon rain: both limits (R 50.2, R 55.2).
+    NightRain,
+}
+
+impl Conditions {
+    /// The dark: no long range fire (R 50.2).
+    pub fn dark(self) -> bool {
+        matches!(self, Conditions::Night | Conditions::NightRain)
+    }
+
+    /// The Monsoon rain: no fire beyond three hexes (R 55.2).
+    pub fn rain(self) -> bool {
+        matches!(self, Conditions::MonsoonRain | Conditions::NightRain)
+    }
 }
 
 /// Everything an infantry fire attack depends on, for one target unit.
@@ -507,13 +521,13 @@ pub fn infantry_fp(aid: &PlayerAid, ctx: &FireContext) -> Result<FpBreakdown, Fi
     }
     let within_normal_range = ctx.range <= normal_range;
     let monsoon_max = Hexes(u32::from(aid.constants.monsoon_max_range));
-    if ctx.conditions == Conditions::MonsoonRain && ctx.range > monsoon_max {
+    if ctx.conditions.rain() && ctx.range > monsoon_max {
         return Err(FireRefusal::BeyondMonsoonRange {
             range: ctx.range,
             max: monsoon_max,
         });
     }
-    if !within_normal_range && ctx.conditions == Conditions::Night {
+    if !within_normal_range && ctx.conditions.dark() {
         return Err(FireRefusal::BeyondNormalRangeAtNight {
             range: ctx.range,
             normal: normal_range,
@@ -770,7 +784,9 @@ pub fn infantry_fp(aid: &PlayerAid, ctx: &FireContext) -> Result<FpBreakdown, Fi
                 let (key, rule) = match ctx.conditions {
                     Conditions::Day => ("moving_open", "R 41.0"),
                     Conditions::Night => ("moving_open_night", "R 50.2"),
-                    Conditions::MonsoonRain => ("moving_open_night", "R 55.2"),
+                    Conditions::MonsoonRain | Conditions::NightRain => {
+                        ("moving_open_night", "R 55.2")
+                    }
                 };
                 let row = aid.situation(key).ok_or_else(|| missing(key))?;
                 let band = row
