@@ -145,6 +145,8 @@ fn decide_redraw(
     mut resized: MessageReader<WindowResized>,
     clear: Res<ClearColor>,
     egui_out: Query<&EguiRenderOutput, With<BoardCamera>>,
+    board_layers: Query<(), (With<BoardCamera>, Changed<RenderLayers>)>,
+    mut removed_layers: RemovedComponents<RenderLayers>,
 ) {
     let Ok((mut cam, gtf, proj)) = board.single_mut() else {
         return;
@@ -173,6 +175,9 @@ fn decide_redraw(
         removed_sprite.read().count() > 0,
         removed_text.read().count() > 0,
         removed_vis.read().count() > 0,
+        // What the board camera looks at (streamer mode's chroma key).
+        removed_layers.read().count() > 0,
+        !board_layers.is_empty(),
         meshes.read().count() > 0,
         materials.read().count() > 0,
         images.read().count() > 0,
@@ -283,5 +288,11 @@ mod tests {
         assert!(!drawing(&mut app, cam));
         let r = app.world().resource::<Retained>();
         assert_eq!((r.drawn, r.kept), (5, 6));
+        // The chroma key leaves only the overlays in view.
+        app.world_mut()
+            .entity_mut(cam)
+            .insert(RenderLayers::layer(31));
+        assert!(drawing(&mut app, cam));
+        assert!(!drawing(&mut app, cam));
     }
 }
