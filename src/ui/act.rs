@@ -51,15 +51,19 @@ pub enum Action {
     Decoy,
     /// The move declares Seishin: +1 MP, into an enemy hex (R 59.5).
     Seishin,
+    /// Remove the Wire or Roadblock in the unit's hex (R 43.6, R 43.7):
+    /// offered only where there is one.
+    Clear,
 }
 
 impl Action {
-    pub const ALL: [Action; 5] = [
+    pub const ALL: [Action; 6] = [
         Action::Move,
         Action::Fire,
         Action::OpFire,
         Action::Used,
         Action::Pass,
+        Action::Clear,
     ];
 
     /// The Night and Japanese actions, shown where the scenario or the unit
@@ -76,6 +80,7 @@ impl Action {
             Action::Illuminate => "Illuminate",
             Action::Decoy => "Decoy back",
             Action::Seishin => "Seishin +1 MP",
+            Action::Clear => "Clear obstacle",
         }
     }
 
@@ -87,8 +92,9 @@ impl Action {
             Action::Used => "U",
             Action::Pass => "P",
             Action::Illuminate => "I",
-            Action::Decoy => "C",
+            Action::Decoy => "B",
             Action::Seishin => "X",
+            Action::Clear => "C",
         }
     }
 }
@@ -313,6 +319,7 @@ fn order_for(action: Action, unit: &str, target: Option<Coord>) -> Order {
             unit,
             decoy: String::new(),
         },
+        Action::Clear => Order::Clear { unit },
     }
 }
 
@@ -478,8 +485,9 @@ pub fn action_keys(
         (KeyCode::KeyU, Action::Used),
         (KeyCode::KeyP, Action::Pass),
         (KeyCode::KeyI, Action::Illuminate),
-        (KeyCode::KeyC, Action::Decoy),
+        (KeyCode::KeyB, Action::Decoy),
         (KeyCode::KeyX, Action::Seishin),
+        (KeyCode::KeyC, Action::Clear),
     ];
     for (k, a) in pairs {
         if keys.just_pressed(k) {
@@ -634,8 +642,14 @@ pub fn refresh_views(world: &mut World) {
             || b.seishin != now.seishin
     }) {
         let id = unit.as_ref().map(|u| u.1.id.clone());
+        // "Clear obstacle" only where the unit stands in Wire or behind a
+        // Roadblock (R 43.6, R 43.7).
+        let obstacle = unit
+            .as_ref()
+            .is_some_and(|(_, _, at)| crate::engine::obstacles::obstacle_at(world, *at).is_some());
         let buttons = Action::ALL
             .into_iter()
+            .filter(|a| *a != Action::Clear || obstacle)
             .map(|action| ActionButton {
                 action,
                 refusal: refusal(world, action, id.as_deref()),
