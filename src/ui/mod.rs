@@ -26,6 +26,7 @@ pub mod preview;
 pub mod reach;
 pub mod replay;
 pub mod result;
+pub mod retain;
 pub mod settings;
 pub mod stream;
 pub mod teardown;
@@ -85,6 +86,7 @@ impl Plugin for UiPlugin {
             menu::MenuPlugin,
             replay::ReplayPlugin,
             markers::MarkersPlugin,
+            retain::RetainPlugin,
         ))
         .init_resource::<paint::ArtCache>()
         .init_resource::<Hovered>()
