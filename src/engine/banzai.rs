@@ -6,6 +6,10 @@
 //! fewest MPs (`rules::banzai`). Until the last required charge no Japanese
 //! Squad moves closer to its Rout Edge.
 
+use std::cell::RefCell;
+use std::rc::Rc;
+use std::sync::Arc;
+
 use bevy::prelude::*;
 
 use crate::rules::Mp;
@@ -65,8 +69,7 @@ fn japanese(world: &World, unit: &Unit) -> Option<UnitClass> {
 /// Every Japanese Squad charges; the GD Squads and the Allied Op Fire
 /// marking are asked next (`ask_gd`). Whether a charge was announced.
 pub fn begin_turn(world: &mut World, events: &mut Vec<GameEvent>) -> bool {
-    let mut q = world.query_filtered::<Entity, With<Banzai>>();
-    let old: Vec<Entity> = q.iter(world).collect();
+    let old: Vec<Entity> = crate::world::queries::collect::<Entity, With<Banzai>, _>(world, |e| e);
     for e in old {
         world.entity_mut(e).remove::<Banzai>();
     }
@@ -327,6 +330,66 @@ fn parse_path(world: &World, path: &[String]) -> Option<Vec<Coord>> {
         .collect()
 }
 
+/// What the fewest MPs of a charge depend on: the map, the Player Aid, the
+/// movement rules, the start, the MP allowance and the enemy hexes (a move
+/// stops in one, R 5.0). Holding the `Arc`s keeps their addresses from
+/// being reused while the entry lives.
+struct CheapestKey {
+    board: Arc<crate::world::Board>,
+    aid: Arc<crate::scenario::PlayerAid>,
+    rules: MoveRules,
+    start: Coord,
+    allowance: Mp,
+    stops: Vec<Coord>,
+}
+
+impl PartialEq for CheapestKey {
+    fn eq(&self, o: &Self) -> bool {
+        Arc::ptr_eq(&self.board, &o.board)
+            && Arc::ptr_eq(&self.aid, &o.aid)
+            && self.rules == o.rules
+            && self.start == o.start
+            && self.allowance == o.allowance
+            && self.stops == o.stops
+    }
+}
+
+type Costs = Rc<std::collections::HashMap<Coord, Mp>>;
+
+thread_local! {
+    /// The last charges searched: the random player and the bot ask the
+    /// same Squad's charge again and again while no enemy moves.
+    static CHEAPEST: RefCell<Vec<(CheapestKey, Costs)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// How many searches are kept.
+const CHEAPEST_KEPT: usize = 16;
+
+/// `search()`'s answer for `key`, from the last searches when one had the
+/// same inputs.
+fn remembered_cheapest(
+    key: CheapestKey,
+    search: impl FnOnce() -> std::collections::HashMap<Coord, Mp>,
+) -> Costs {
+    if let Some(c) = CHEAPEST.with(|kept| {
+        kept.borrow()
+            .iter()
+            .find(|(k, _)| *k == key)
+            .map(|(_, c)| c.clone())
+    }) {
+        return c;
+    }
+    let costs = Rc::new(search());
+    CHEAPEST.with(|kept| {
+        let mut kept = kept.borrow_mut();
+        if kept.len() >= CHEAPEST_KEPT {
+            kept.remove(0);
+        }
+        kept.push((key, costs.clone()));
+    });
+    costs
+}
+
 /// R 59.6's last paragraph: no step closer to the Rout Edge.
 fn check_rout_edge(world: &World, u: &Unit, start: Coord, path: &[String]) -> Result<(), Refusal> {
     let Some(last) = last_banzai_turn(world) else {
@@ -402,11 +465,10 @@ fn check_path(
     let aid = world.resource::<AidRes>().0.clone();
     let rules = MoveRules::of(&world.resource::<ActiveScenario>().scenario.special_rules);
     let limit = usize::from(aid.constants.stacking_per_side);
-    let mut q = world.query::<(&Unit, &Location)>();
-    let all: Vec<(SideId, Coord, bool)> = q
-        .iter(world)
-        .map(|(o, l)| (o.side, l.coord, l.in_cave))
-        .collect();
+    let all: Vec<(SideId, Coord, bool)> =
+        crate::world::queries::collect::<(&Unit, &Location), (), _>(world, |(o, l)| {
+            (o.side, l.coord, l.in_cave)
+        });
     let enemy_at = |c: Coord| {
         all.iter()
             .any(|(s, l, cave)| *s != u.side && *l == c && !cave)
@@ -431,7 +493,6 @@ fn check_path(
         .map_or(Mp(0), |t| Mp::whole(u16::from(t.mp)))
         + super::command_points::mp_bonus(world, entity)
         + mp_bonus(world, entity);
-    let costs = cheapest(&board, &aid, rules, start, allowance, enemy_at);
     let mut spent = Mp(0);
     let mut at = start;
     for c in &coords {
@@ -447,5 +508,28 @@ fn check_path(
     if super::night::wire_in(world, end) {
         return Ok(());
     }
+    if targets.is_empty() {
+        // No enemy to charge: any path will do (R 59.6).
+        return Ok(());
+    }
+    // The fewest MPs from the start, only once the path itself stands.
+    let mut stops: Vec<Coord> = all
+        .iter()
+        .filter(|(s, _, cave)| *s != u.side && !cave)
+        .map(|(_, c, _)| *c)
+        .collect();
+    stops.sort();
+    stops.dedup();
+    let key = CheapestKey {
+        board: board.clone(),
+        aid: aid.clone(),
+        rules,
+        start,
+        allowance,
+        stops,
+    };
+    let costs = remembered_cheapest(key, || {
+        cheapest(&board, &aid, rules, start, allowance, enemy_at)
+    });
     check_charge(&costs, &targets, end, spent).map_err(|r| refuse(&u.id, r.to_string()))
 }

@@ -371,8 +371,8 @@ pub fn is_ready(world: &World, unit: Entity, function: CpFunction) -> bool {
 /// Ready CPs not used by the end of the action go back to their pools
 /// (they were never spent).
 pub fn clear_ready(world: &mut World) {
-    let mut q = world.query_filtered::<Entity, With<CpReady>>();
-    let ready: Vec<Entity> = q.iter(world).collect();
+    let ready: Vec<Entity> =
+        crate::world::queries::collect::<Entity, With<CpReady>, _>(world, |e| e);
     for e in ready {
         world.entity_mut(e).remove::<CpReady>();
     }
@@ -427,9 +427,11 @@ pub fn grant_one_time(world: &mut World, side: SideId, n: u8) {
 /// each side takes its CPs for the new turn; unspent CPs of the turn are not
 /// kept (one-time CPs are). Follow Me! and ready CPs end too.
 pub fn return_command_points(world: &mut World) -> Vec<GameEvent> {
-    let mut q =
-        world.query_filtered::<Entity, Or<(With<CpMarker>, With<CpReady>, With<FollowMe>)>>();
-    let marked: Vec<Entity> = q.iter(world).collect();
+    let marked: Vec<Entity> = crate::world::queries::collect::<
+        Entity,
+        Or<(With<CpMarker>, With<CpReady>, With<FollowMe>)>,
+        _,
+    >(world, |e| e);
     for e in marked {
         world
             .entity_mut(e)
@@ -449,8 +451,8 @@ pub fn return_command_points(world: &mut World) -> Vec<GameEvent> {
 
 /// Follow Me! lasts for the phase only (R 5.4).
 pub fn end_of_phase(world: &mut World) {
-    let mut q = world.query_filtered::<Entity, With<FollowMe>>();
-    let units: Vec<Entity> = q.iter(world).collect();
+    let units: Vec<Entity> =
+        crate::world::queries::collect::<Entity, With<FollowMe>, _>(world, |e| e);
     for e in units {
         world.entity_mut(e).remove::<FollowMe>();
     }

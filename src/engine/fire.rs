@@ -182,19 +182,22 @@ pub fn check_target_hex(
     };
     // A Cave is a location of its own (R 43.4).
     let firer_in_cave = world.get::<Location>(firer).is_some_and(|l| l.in_cave);
-    let mut q = world.query::<(Entity, &Unit, &Location)>();
     let mut enemies_there = 0;
-    for (e, u, l) in q.iter(world) {
+    let all =
+        crate::world::queries::collect::<(Entity, &Unit, &Location), (), _>(world, |(e, u, l)| {
+            (e, u.side, *l)
+        });
+    for (e, unit_side, l) in all {
         if e == firer {
             continue;
         }
-        if l.coord == to && !l.in_cave && u.side == side {
+        if l.coord == to && !l.in_cave && unit_side == side {
             return Err(Refusal::FriendlyInTarget { at: to.label() });
         }
         if l.coord == to && !l.in_cave {
             enemies_there += 1;
         }
-        if l.coord == from && l.in_cave == firer_in_cave && u.side != side {
+        if l.coord == from && l.in_cave == firer_in_cave && unit_side != side {
             return Err(Refusal::EnemyInOwnHex);
         }
     }
@@ -445,18 +448,24 @@ pub fn plan_attack(
             probe.conditions = conditions;
             infantry_fp(&aid, &probe).is_ok()
         };
-    let mut q = world.query::<(
-        Entity,
-        &Unit,
-        &Location,
-        Option<&Concealed>,
-        Option<&Suppression>,
-    )>();
-    let found: Vec<(Entity, Unit, Option<Concealed>, Option<Suppression>)> = q
-        .iter(world)
-        .filter(|(_, u, l, _, _)| l.coord == to && u.side != unit.side && l.in_cave == into_cave)
-        .map(|(e, u, _, c, s)| (e, u.clone(), c.copied(), s.copied()))
-        .collect();
+    let found: Vec<(Entity, Unit, Option<Concealed>, Option<Suppression>)> =
+        crate::world::queries::with_query::<
+            (
+                Entity,
+                &Unit,
+                &Location,
+                Option<&Concealed>,
+                Option<&Suppression>,
+            ),
+            (),
+            _,
+        >(world, |q| {
+            q.filter(|(_, u, l, _, _)| {
+                l.coord == to && u.side != unit.side && l.in_cave == into_cave
+            })
+            .map(|(e, u, _, c, s)| (e, u.clone(), c.copied(), s.copied()))
+            .collect()
+        });
     // Trench to Trench is not moving in Open Ground (R 43.2).
     let in_trench = world
         .get_resource::<super::movement::MoveInProgress>()

@@ -506,12 +506,16 @@ fn flank_on_entering(
     if !super::fire::facing_in_use(world) {
         return;
     }
-    let mut q = world.query::<(&Unit, &Location, Option<&Facing>, Has<Concealed>)>();
-    let enemies: Vec<(Option<crate::scenario::schema::Spine>, bool)> = q
-        .iter(world)
-        .filter(|(u, l, _, _)| u.side != side && l.coord == to && !l.in_cave)
-        .map(|(_, _, f, c)| (f.map(|f| f.0), c))
-        .collect();
+    let enemies: Vec<(Option<crate::scenario::schema::Spine>, bool)> =
+        crate::world::queries::with_query::<
+            (&Unit, &Location, Option<&Facing>, Has<Concealed>),
+            (),
+            _,
+        >(world, |q| {
+            q.filter(|(u, l, _, _)| u.side != side && l.coord == to && !l.in_cave)
+                .map(|(_, _, f, c)| (f.map(|f| f.0), c))
+                .collect()
+        });
     let through_flank = !enemies.is_empty()
         && enemies
             .iter()

@@ -166,9 +166,10 @@ pub fn mp_minimum(world: &World, unit: Entity) -> Option<Mp> {
 
 /// Whether a Wire counter is in `at` (R 43.6).
 pub fn wire_in(world: &mut World, at: Coord) -> bool {
-    let mut q = world.query::<(&FortificationCounter, &Location)>();
-    q.iter(world)
-        .any(|(f, l)| f.kind == FortificationKind::Wire && l.coord == at && !l.in_cave)
+    crate::world::queries::with_query::<(&FortificationCounter, &Location), (), _>(
+        world,
+        |mut q| q.any(|(f, l)| f.kind == FortificationKind::Wire && l.coord == at && !l.in_cave),
+    )
 }
 
 /// R 43.6: an Infantry unit stops when it enters a Wire hex and moves one
@@ -332,8 +333,8 @@ pub fn recovery(world: &mut World, events: &mut Vec<GameEvent>) {
             count: i.0.len(),
         }));
     }
-    let mut q = world.query_filtered::<Entity, With<MuzzleFlashed>>();
-    let flashed: Vec<Entity> = q.iter(world).collect();
+    let flashed: Vec<Entity> =
+        crate::world::queries::collect::<Entity, With<MuzzleFlashed>, _>(world, |e| e);
     for e in flashed {
         world.entity_mut(e).remove::<MuzzleFlashed>();
     }

@@ -127,7 +127,8 @@ fn eligible_at(
     let mut eligible: Vec<String> = all
         .iter()
         .filter(|(_, s, l)| *s == side && !side_in(mover_side, l.coord))
-        .filter(|(e, _, _)| may_fire_at(world, *e, at, None).is_ok())
+        // No one of `side` is in `at` (above), so no friendly infantry there.
+        .filter(|(e, _, _)| plan_at(world, *e, at, None).is_ok())
         .filter_map(|(e, _, _)| world.entity(*e).get::<Unit>().map(|u| u.id.clone()))
         .collect();
     if eligible.is_empty() {
@@ -157,6 +158,35 @@ pub fn may_fire_at(
     at: Coord,
     wanted: Option<Spine>,
 ) -> Result<OpFirePlan, Refusal> {
+    let Some(u) = world
+        .get::<Unit>(firer)
+        .filter(|_| world.get::<Location>(firer).is_some())
+    else {
+        return Err(Refusal::UnknownUnit {
+            unit: String::new(),
+        });
+    };
+    // No fire into a location holding friendly infantry (R 6.1).
+    let friends_there =
+        crate::world::queries::try_with_query::<(&Unit, &Location), (), _>(world, |mut q| {
+            q.any(|(o, ol)| o.side == u.side && ol.coord == at && !ol.in_cave)
+        });
+    if friends_there != Some(false) {
+        return Err(Refusal::NotEligible {
+            unit: u.id.clone(),
+            at: at.label(),
+        });
+    }
+    plan_at(world, firer, at, wanted)
+}
+
+/// [`may_fire_at`] once it is known that no friendly unit is in `at`.
+fn plan_at(
+    world: &World,
+    firer: Entity,
+    at: Coord,
+    wanted: Option<Spine>,
+) -> Result<OpFirePlan, Refusal> {
     let aid = &world.resource::<AidRes>().0;
     let roster = &world.resource::<RosterRes>().0;
     let er = world.entity(firer);
@@ -170,15 +200,6 @@ pub fn may_fire_at(
         at: at.label(),
     };
     let ut = roster.get(&u.kind).ok_or_else(not_eligible)?;
-    // No fire into a location holding friendly infantry (R 6.1).
-    let friends_there =
-        crate::world::queries::try_with_query::<(&Unit, &Location), (), _>(world, |mut q| {
-            q.any(|(o, ol)| o.side == u.side && ol.coord == at && !ol.in_cave)
-        })
-        .ok_or_else(not_eligible)?;
-    if friends_there {
-        return Err(not_eligible());
-    }
     let kind = kind_for(er.contains::<Used>());
     let range = l.coord.distance(at);
     let cp_range = kind == FireKind::FinalOpFire && range > 1;
@@ -247,8 +268,10 @@ pub fn answer(
     // Every firer's facing and CP is checked before anyone fires.
     let mut plans = Vec::new();
     for id in firers {
-        let mut q = world.query::<(Entity, &Unit)>();
-        let Some(e) = q.iter(world).find(|(_, u)| &u.id == id).map(|(e, _)| e) else {
+        let found = crate::world::queries::with_query::<(Entity, &Unit), (), _>(world, |mut q| {
+            q.find(|(_, u)| &u.id == id).map(|(e, _)| e)
+        });
+        let Some(e) = found else {
             return Err(not_eligible(id));
         };
         plans.push((

@@ -359,10 +359,13 @@ fn ready_to_use(world: &mut World, state: &OpsState, unit: &str) -> Result<(Enti
 
 /// The unit named, if a CP to act first is readied on it (R 3.0 #2).
 fn acting_first(world: &mut World, unit: &str) -> Option<Entity> {
-    let mut q = world.query::<(Entity, &Unit, &command_points::CpReady)>();
-    q.iter(world)
-        .find(|(_, u, r)| u.id == unit && r.0 == CpFunction::ActFirst)
-        .map(|(e, _, _)| e)
+    crate::world::queries::with_query::<(Entity, &Unit, &command_points::CpReady), (), _>(
+        world,
+        |mut q| {
+            q.find(|(_, u, r)| u.id == unit && r.0 == CpFunction::ActFirst)
+                .map(|(e, _, _)| e)
+        },
+    )
 }
 
 /// Counts a checked Use against the Ops Range; returns the new tally.
@@ -606,13 +609,12 @@ pub fn check(world: &mut World, order: &Order) -> Result<(), Refusal> {
 
 /// The entity of the unit named, if it is in this game.
 fn unit_entity(world: &mut World, unit: &str) -> Result<Entity, Refusal> {
-    let mut q = world.query::<(Entity, &Unit)>();
-    q.iter(world)
-        .find(|(_, u)| u.id == unit)
-        .map(|(e, _)| e)
-        .ok_or_else(|| Refusal::UnknownUnit {
-            unit: unit.to_string(),
-        })
+    crate::world::queries::with_query::<(Entity, &Unit), (), _>(world, |mut q| {
+        q.find(|(_, u)| u.id == unit).map(|(e, _)| e)
+    })
+    .ok_or_else(|| Refusal::UnknownUnit {
+        unit: unit.to_string(),
+    })
 }
 
 /// A side may pass once its minimum is met or nothing more fits (R 4.1).
