@@ -131,6 +131,8 @@ pub fn check_move(
     entity: Entity,
     plan: &MovePlan,
 ) -> Result<CheckedMove, Refusal> {
+    // A Gun never moves to a new hex (R 20.2).
+    super::gun::check_move(world, entity)?;
     let board = world.resource::<BoardRes>().0.clone();
     let aid = world.resource::<AidRes>().0.clone();
     let mut rules = MoveRules::of(&world.resource::<ActiveScenario>().scenario.special_rules);

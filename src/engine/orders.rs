@@ -294,6 +294,11 @@ pub enum Refusal {
     Night {
         reason: String,
     },
+    /// A Gun may not do that (R 20.0, R 20.2).
+    Gun {
+        unit: String,
+        reason: String,
+    },
 }
 
 impl std::fmt::Display for Refusal {
@@ -400,6 +405,7 @@ impl std::fmt::Display for Refusal {
             Refusal::Banzai { unit, reason } => write!(f, "{unit}: {reason}"),
             Refusal::Night { reason } => write!(f, "{reason}"),
             Refusal::Seishin { unit, reason } => write!(f, "{unit}: {reason}"),
+            Refusal::Gun { unit, reason } => write!(f, "{unit}: {reason}"),
         }
     }
 }
