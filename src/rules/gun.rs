@@ -18,8 +18,8 @@ use crate::scenario::schema::Spine;
 
 use super::facing::{FireFacing, facing_toward};
 use super::fire::{
-    Conceal, Conditions, Elevation, FireContext, FireKind, FireRefusal, FpBreakdown, FpLine,
-    Motion, Smoke, conceal_situations,
+    Conditions, Elevation, FireContext, FireKind, FireRefusal, FpBreakdown, FpLine, Motion, Smoke,
+    conceal_situations,
 };
 use super::ops_range::UseKind;
 use super::{Fp, Hexes};
@@ -411,7 +411,7 @@ pub fn eliminated_by_failed_rout(class: UnitClass) -> bool {
 mod tests {
     use super::*;
     use crate::rules::D10;
-    use crate::rules::fire::{Firer, TargetTerrain, resolve};
+    use crate::rules::fire::{Conceal, Firer, TargetTerrain, resolve};
     use crate::scenario::schema::Side6;
 
     fn c(label: &str) -> Coord {
