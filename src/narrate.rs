@@ -139,6 +139,7 @@ pub fn unit_noun(n: Nationality, class: UnitClass, reduced: bool) -> String {
         UnitClass::MortarTeam => "mortar team",
         UnitClass::GdSquad => "grenade discharger squad",
         UnitClass::Decoy => "decoy",
+        UnitClass::Gun => "gun crew",
     };
     if reduced {
         format!("depleted {who} {what}")
@@ -153,6 +154,7 @@ pub fn weapon(class: UnitClass) -> &'static str {
         UnitClass::MgTeam => "MG",
         UnitClass::MortarTeam | UnitClass::GdSquad => "mortar",
         UnitClass::Squad | UnitClass::Decoy => "rifle",
+        UnitClass::Gun => "gun",
     }
 }
 
@@ -528,6 +530,15 @@ impl Narrator {
                     f.unit_at(unit)
                 )
             }
+            E::Gun(crate::engine::gun::GunEvent::Turned { unit, .. }) => {
+                format!("{} swings its gun round", f.unit_at(unit))
+            }
+            E::Gun(crate::engine::gun::GunEvent::ProfCheck {
+                unit,
+                passed: false,
+                ..
+            }) => format!("{} misses its chance to fire", f.unit_at(unit)),
+            E::Gun(_) => return None,
         })
     }
 

@@ -292,6 +292,9 @@ pub enum GameEvent {
     Mortar(super::mortar::MortarEvent),
     /// Smoke placed and lifting (R 48.0-48.2, R 13.0).
     Smoke(super::smoke::SmokeEvent),
+    /// A Gun turns, takes its Prof Check, or goes back to its facing
+    /// (R 20.4).
+    Gun(super::gun::GunEvent),
 }
 
 pub(crate) fn side_word(s: SideId) -> &'static str {
@@ -662,6 +665,7 @@ impl GameEvent {
             GameEvent::Pacific(e) => e.line(),
             GameEvent::Mortar(e) => e.line(),
             GameEvent::Smoke(e) => e.line(),
+            GameEvent::Gun(e) => e.line(),
         }
     }
 }

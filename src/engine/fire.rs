@@ -134,6 +134,10 @@ pub fn check_fire(
     target: &str,
     facing: Option<Spine>,
 ) -> Result<(Coord, Option<FireFacing>), Refusal> {
+    // A Gun fires with its own values and arc (R 20.4, R 20.5).
+    if super::gun::is_gun(world, firer) {
+        return super::gun::check_fire(world, firer, target, facing);
+    }
     let board = world.resource::<BoardRes>().0.clone();
     let aid = world.resource::<AidRes>().0.clone();
     // `K5/cave` names the Cave below K5 (R 43.4).
@@ -270,6 +274,10 @@ pub fn execute_fire(
     facing: Option<FireFacing>,
     events: &mut Vec<GameEvent>,
 ) {
+    if super::gun::is_gun(world, firer) {
+        super::gun::execute_fire(world, firer, to, facing, events);
+        return;
+    }
     let Ok((unit, _)) = unit_and_place(world, firer) else {
         return;
     };
@@ -532,10 +540,18 @@ pub fn plan_attack(
             && Some(target) != mover
             && concealed.is_none()
             && flank_fire(to, world.get::<Facing>(target).map(|f| f.0), from);
-        let Ok(breakdown) = infantry_fp(&aid, &ctx) else {
-            continue;
+        // A Gun fires with its own FP and the V/G column (R 20.5).
+        let (breakdown, gun_casualty) = match super::gun::gun_breakdown(world, firer, target, &ctx)
+        {
+            Some(Ok(b)) => b,
+            Some(Err(_)) => continue,
+            None => match infantry_fp(&aid, &ctx) {
+                Ok(b) => (b, None),
+                Err(_) => continue,
+            },
         };
         let side = if tu.reduced { tt.reduced } else { tt.full };
+        let hidden_key = hidden_key.filter(|_| !super::gun::is_gun(world, firer));
         let hidden_fortification = hidden_key.filter(|_| Some(target) != mover).map(|k| {
             let mut c = ctx;
             c.target.fortification = Some(k);
@@ -545,7 +561,7 @@ pub fn plan_attack(
             entity: target,
             unit: tu,
             breakdown,
-            casualty: side.casualty,
+            casualty: gun_casualty.unwrap_or(side.casualty),
             suppression,
             concealed: concealed.is_some(),
             hidden_fortification,

@@ -12,6 +12,7 @@ pub mod concealment;
 pub mod dice;
 pub mod events;
 pub mod fire;
+pub mod gun;
 pub mod movement;
 pub mod op_fire;
 pub mod operations;

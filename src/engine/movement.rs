@@ -156,6 +156,8 @@ pub fn check_move(
     entity: Entity,
     plan: &MovePlan,
 ) -> Result<CheckedMove, Refusal> {
+    // A Gun never moves to a new hex (R 20.2).
+    super::gun::check_move(world, entity)?;
     let board = world.resource::<BoardRes>().0.clone();
     let aid = world.resource::<AidRes>().0.clone();
     let rules = move_rules(world, entity);

@@ -201,6 +201,10 @@ fn plan_at(
     };
     let ut = roster.get(&u.kind).ok_or_else(not_eligible)?;
     let kind = kind_for(er.contains::<Used>());
+    // A Gun: its arc, no CP, Final Op Fire only next to it (R 20.4, R 20.7).
+    if ut.class.is_gun() {
+        return super::gun::may_op_fire(world, firer, at, kind, wanted);
+    }
     let range = l.coord.distance(at);
     let cp_range = kind == FireKind::FinalOpFire && range > 1;
     if cp_range && super::command_points::check(world, firer).is_err() {
@@ -315,53 +319,67 @@ pub fn answer(
             at: window.at.label(),
             final_op_fire: kind == FireKind::FinalOpFire,
         });
-        // Beyond one hex a Used unit needs a CP, spent before its MC (R 10.0).
-        if plan.cp_range {
-            let _ = super::command_points::spend(
+        // A Gun: MC, turn, Prof Check, then its shot (R 20.2, R 20.4).
+        let fate = if super::gun::is_gun(world, firer) {
+            super::gun::fire_at(
                 world,
                 firer,
-                super::command_points::CpFunction::FinalOpFireRange,
+                window.at,
+                kind,
+                plan.facing,
+                Some(window.mover),
+                events,
+            )
+        } else {
+            // Beyond one hex a Used unit needs a CP, spent before its MC (R 10.0).
+            if plan.cp_range {
+                let _ = super::command_points::spend(
+                    world,
+                    firer,
+                    super::command_points::CpFunction::FinalOpFireRange,
+                    events,
+                );
+            }
+            if !super::checks::morale_check_to_act(world, firer, "R 6.0", events) {
+                world
+                    .entity_mut(firer)
+                    .remove::<super::fire::FiresFromOpFireMarker>();
+                events.push(GameEvent::FireFailed { unit: id.clone() });
+                continue;
+            }
+            super::fire::take_facing(world, firer, plan.facing, events);
+            super::concealment::lose_concealment(world, firer, "it fired", events);
+            // Its Muzzle Flash may be answered after this window (R 50.2).
+            super::night::fired(world, firer);
+            // From a Cave, or at a mover in one (R 43.4).
+            let to_cave = super::fortifications::attacks_cave(world, firer, Some(window.mover));
+            let query = super::fortifications::los_query(world, firer, window.at, to_cave);
+            let first_hex = super::mortar::mover_in_first_hex(world);
+            let Some((sight, directed)) =
+                super::mortar::sight_or_no_los(world, firer, id, &query, first_hex, events)
+            else {
+                continue;
+            };
+            let extras = super::fire::AttackExtras {
+                directed,
+                ..Default::default()
+            };
+            let fate = super::fire::attack_location_with(
+                world,
+                firer,
+                window.at,
+                kind,
+                &sight,
+                Some(window.mover),
+                extras,
                 events,
             );
-        }
-        if !super::checks::morale_check_to_act(world, firer, "R 6.0", events) {
-            world
-                .entity_mut(firer)
-                .remove::<super::fire::FiresFromOpFireMarker>();
-            events.push(GameEvent::FireFailed { unit: id.clone() });
-            continue;
-        }
-        super::fire::take_facing(world, firer, plan.facing, events);
-        super::concealment::lose_concealment(world, firer, "it fired", events);
-        // Its Muzzle Flash may be answered after this window (R 50.2).
-        super::night::fired(world, firer);
-        // From a Cave, or at a mover in one (R 43.4).
-        let to_cave = super::fortifications::attacks_cave(world, firer, Some(window.mover));
-        let query = super::fortifications::los_query(world, firer, window.at, to_cave);
-        let first_hex = super::mortar::mover_in_first_hex(world);
-        let Some((sight, directed)) =
-            super::mortar::sight_or_no_los(world, firer, id, &query, first_hex, events)
-        else {
-            continue;
+            world.entity_mut(firer).remove::<(
+                super::fire::TurnedToFire,
+                super::fire::FiresFromOpFireMarker,
+            )>();
+            fate
         };
-        let extras = super::fire::AttackExtras {
-            directed,
-            ..Default::default()
-        };
-        let fate = super::fire::attack_location_with(
-            world,
-            firer,
-            window.at,
-            kind,
-            &sight,
-            Some(window.mover),
-            extras,
-            events,
-        );
-        world.entity_mut(firer).remove::<(
-            super::fire::TurnedToFire,
-            super::fire::FiresFromOpFireMarker,
-        )>();
         match fate {
             MoverFate::Gone => break,
             MoverFate::Suppressed => {

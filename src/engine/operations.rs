@@ -5,7 +5,7 @@
 
 use bevy::prelude::*;
 
-use crate::rules::ops_range::{OpsTally, UseKind, use_cost};
+use crate::rules::ops_range::{OpsTally, use_cost};
 use crate::scenario::schema::SideId;
 use crate::world::{
     ActiveScenario, AidRes, Concealed, Facing, OpFire, Phase, TurnTrack, Unit, Used,
@@ -37,17 +37,22 @@ fn ops_range_of(world: &World, side: SideId) -> crate::scenario::schema::OpsRang
         })
 }
 
-/// The cost of each unit of `side` that may still be Used.
+/// The cost of each unit of `side` that may still be Used (a Gun three,
+/// one while Concealed, R 4.1, R 20.0).
 fn open_costs(world: &mut World, side: SideId) -> Vec<u8> {
     let constants = world.resource::<AidRes>().0.constants;
-    crate::world::queries::with_query::<(&Unit, Has<Used>, Has<OpFire>, Has<Concealed>), (), _>(
-        world,
-        |q| {
-            q.filter(|(u, used, op, _)| u.side == side && !used && !op)
-                .map(|(_, _, _, concealed)| use_cost(&constants, UseKind::Infantry, concealed))
-                .collect()
-        },
-    )
+    let open = crate::world::queries::with_query::<
+        (Entity, &Unit, Has<Used>, Has<OpFire>, Has<Concealed>),
+        (),
+        _,
+    >(world, |q| {
+        q.filter(|(_, u, used, op, _)| u.side == side && !used && !op)
+            .map(|(e, _, _, _, concealed)| (e, concealed))
+            .collect::<Vec<_>>()
+    });
+    open.into_iter()
+        .map(|(e, concealed)| use_cost(&constants, super::gun::use_kind(world, e), concealed))
+        .collect()
 }
 
 /// Starts the Operations Phase: the scenario's first player opens (R 4.0).
@@ -245,6 +250,11 @@ fn apply_order(world: &mut World, order: &Order) -> Result<Vec<GameEvent>, Refus
             facing,
         } => {
             let (entity, cost) = ready_to_use(world, &state, unit)?;
+            // A Gun that fires counts three even if it was Concealed (R 4.1).
+            let cost = super::gun::fire_cost(world, entity, cost);
+            if cost > 0 {
+                state.tally.check(cost).map_err(Refusal::OpsRange)?;
+            }
             let (to, facing) = super::fire::check_fire(world, entity, target, *facing)?;
             let tally = begin_use(world, entity, cost, &mut events);
             let into_cave = crate::rules::fortifications::split_label(target).1;
@@ -352,7 +362,7 @@ fn ready_to_use(world: &mut World, state: &OpsState, unit: &str) -> Result<(Enti
     }
     let (entity, concealed) = check_own_ready_unit(world, unit, state.acting)?;
     let constants = world.resource::<AidRes>().0.constants;
-    let cost = use_cost(&constants, UseKind::Infantry, concealed);
+    let cost = use_cost(&constants, super::gun::use_kind(world, entity), concealed);
     state.tally.check(cost).map_err(Refusal::OpsRange)?;
     Ok((entity, cost))
 }
@@ -573,7 +583,11 @@ pub fn check(world: &mut World, order: &Order) -> Result<(), Refusal> {
             target,
             facing,
         } => {
-            let (entity, _) = ready_to_use(world, &state, unit)?;
+            let (entity, cost) = ready_to_use(world, &state, unit)?;
+            let cost = super::gun::fire_cost(world, entity, cost);
+            if cost > 0 {
+                state.tally.check(cost).map_err(Refusal::OpsRange)?;
+            }
             super::fire::check_fire(world, entity, target, *facing).map(|_| ())
         }
         Order::PlaceSmoke { unit, at } => {

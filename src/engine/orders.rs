@@ -308,6 +308,11 @@ pub enum Refusal {
     Night {
         reason: String,
     },
+    /// A Gun may not do that (R 20.0, R 20.2).
+    Gun {
+        unit: String,
+        reason: String,
+    },
 }
 
 impl std::fmt::Display for Refusal {
@@ -416,6 +421,7 @@ impl std::fmt::Display for Refusal {
             }
             Refusal::Night { reason } => write!(f, "{reason}"),
             Refusal::Seishin { unit, reason } => write!(f, "{unit}: {reason}"),
+            Refusal::Gun { unit, reason } => write!(f, "{unit}: {reason}"),
         }
     }
 }

@@ -375,7 +375,7 @@ pub fn answer_reroll(
 /// eliminated), a Reduced Squad one; WTs (and Guns) are eliminated by any
 /// casualty (R 12.0).
 fn capacity(class: UnitClass, reduced: bool) -> u8 {
-    if class.is_weapon_team() || reduced {
+    if class.is_weapon_team() || class.is_gun() || reduced {
         1
     } else {
         2

@@ -804,18 +804,11 @@ pub fn infantry_fp(aid: &PlayerAid, ctx: &FireContext) -> Result<FpBreakdown, Fi
             }
         }
     }
+    let [concealed, japanese] = conceal_situations(ctx);
     let situations = [
         (ctx.kind == FireKind::FinalOpFire, "final_op_fire", "R 10.0"),
-        (
-            ctx.target_concealed == Some(Conceal::Standard),
-            "concealed",
-            "R 15.0",
-        ),
-        (
-            ctx.target_concealed == Some(Conceal::JapaneseMinusTwo),
-            "japanese_concealed",
-            "R 59.2",
-        ),
+        concealed,
+        japanese,
         (ctx.smoke == Smoke::Smoke, "smoke", "R 48.0"),
         (ctx.smoke == Smoke::Dispersed, "dispersed_smoke", "R 48.0"),
     ];
@@ -883,6 +876,23 @@ pub fn infantry_fp(aid: &PlayerAid, ctx: &FireContext) -> Result<FpBreakdown, Fi
         within_normal_range,
         adjacent: ctx.adjacent,
     })
+}
+
+/// The target's Conceal counter as situation rows: (applies, key, rule)
+/// for the usual -1 (R 15.0) and the Japanese -2 (R 59.2).
+pub fn conceal_situations(ctx: &FireContext) -> [(bool, &'static str, &'static str); 2] {
+    [
+        (
+            ctx.target_concealed == Some(Conceal::Standard),
+            "concealed",
+            "R 15.0",
+        ),
+        (
+            ctx.target_concealed == Some(Conceal::JapaneseMinusTwo),
+            "japanese_concealed",
+            "R 59.2",
+        ),
+    ]
 }
 
 /// What one fire attack does to one target unit (R 6.2, R 8.0).

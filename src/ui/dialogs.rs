@@ -295,6 +295,17 @@ fn preview_body(ui: &mut egui::Ui, p: &FirePreview, viewer: SideId) {
         return;
     }
     ui.label(RichText::new(format!("LOS {}", ascii(&p.los))).color(DIM));
+    if let Some(c) = &p.gun_prof {
+        ui.label(
+            RichText::new(format!(
+                "Prof Check: {} = {}, passes on 1-{} (R 20.4)",
+                ascii(&c.arithmetic()),
+                c.target,
+                c.target.clamp(0, 10)
+            ))
+            .color(ACCENT),
+        );
+    }
     egui::Grid::new(("odds", p.firer.as_str(), p.to.label()))
         .num_columns(2)
         .spacing([12.0, 2.0])

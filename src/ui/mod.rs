@@ -12,6 +12,7 @@ pub mod dialogs;
 pub mod drive;
 pub mod facing;
 pub mod frame_stats;
+pub mod gun_art;
 pub mod handover;
 pub mod layout;
 pub mod los_tool;
