@@ -317,6 +317,19 @@ impl Narrator {
             ),
             E::MoraleAutoPass { .. } => return None,
             E::MoveFailed { unit } => format!("{} will not move", f.unit_at(unit)),
+            E::ClearingStarted { unit, what, .. } => format!(
+                "{} crawls out to pull down the {}",
+                f.unit_at(unit),
+                what.to_lowercase()
+            ),
+            E::ObstacleRemoved { what, at, .. } => {
+                format!("The {} at {at} is gone", what.to_lowercase())
+            }
+            E::ObstacleStays { unit, what, .. } => format!(
+                "{} is driven off; the {} holds",
+                f.unit_at(unit),
+                what.to_lowercase()
+            ),
             E::Moved { unit, to, .. } => format!("{} moves to {}", f.noun(unit), f.bare(to)),
             E::MoveEnded { unit, at } => format!("{} halts {}", f.noun(unit), f.place(at)),
             E::ConcealmentLost { unit, .. } => format!("{} is spotted", f.unit_at(unit)),
@@ -456,6 +469,21 @@ impl Narrator {
                 }
                 PacificEvent::BanzaiAnnounced { .. } => {
                     "Banzai! The Japanese leave their holes and charge".to_string()
+                }
+                PacificEvent::BanzaiGdSquads { charging } if !charging.is_empty() => {
+                    "The grenade dischargers charge with them".to_string()
+                }
+                PacificEvent::BanzaiOpFireMarked { units, .. } if !units.is_empty() => {
+                    match units.len() {
+                        1 => format!(
+                            "{} holds its fire and waits for the charge",
+                            f.unit_at(&units[0])
+                        ),
+                        n => format!("{n} units hold their fire and wait for the charge"),
+                    }
+                }
+                PacificEvent::BanzaiGdSquads { .. } | PacificEvent::BanzaiOpFireMarked { .. } => {
+                    return None;
                 }
                 PacificEvent::FortificationProtects { .. } => return None,
                 PacificEvent::Illumination { at, .. } => {

@@ -90,6 +90,8 @@ fn r43_6_trip_flare_and_banzai_wire_clearing() {
         [
             "Turn 1: the Japanese announce a Banzai Charge; Suppression removed from none; charging (+4 MP, +2 Morale, +2 Melee FP) unless marked Op Fire: J1 (R 59.6)",
             "Axis Ops Range 1\u{2013}3 (R 4.1)",
+            "Allies to decide: which units to mark Op Fire against the Banzai Charge, any of M1, M2, M3, M4 or none (R 59.6)",
+            "Against the Banzai Charge the Allies mark Op Fire outside the Ops Range: none (R 59.6)",
             "J1 moves (R 5.0); Ops Range 1/3",
             "J1 moves H3 \u{2192} G3: 1 MP, 8 left (R 5.0)",
             "J1 moves G3 \u{2192} F3: 1 MP, 7 left (R 5.0)",

@@ -394,6 +394,11 @@ pub fn plan_attack(
     let ut = roster.get(&unit.kind)?.clone();
     // The hexside the thread crosses into the target hex (R 44.0, R 46.1).
     let hexside_key = hexside_protection(&board, from, to);
+    // A live Roadblock is a Wall on its blocked hexside (R 43.7, R 46.1),
+    // except for the Squad removing it.
+    let roadblock =
+        hexside_key.is_none() && super::obstacles::behind_roadblock(world, &board, from, to);
+    let clearing = super::obstacles::clearing_unit(world);
     // The Cave below the hex is a location of its own (R 43.4).
     let into_cave = super::fortifications::attacks_cave(world, firer, mover);
     let firer_in_cave = world.get::<Location>(firer).is_some_and(|l| l.in_cave);
@@ -452,6 +457,14 @@ pub fn plan_attack(
         .filter(|(_, u, l, _, _)| l.coord == to && u.side != unit.side && l.in_cave == into_cave)
         .map(|(e, u, _, c, s)| (e, u.clone(), c.copied(), s.copied()))
         .collect();
+    // Trench to Trench is not moving in Open Ground (R 43.2).
+    let in_trench = world
+        .get_resource::<super::movement::MoveInProgress>()
+        .and_then(|m| match m.trail.as_slice() {
+            [.., a, b] => Some((*a, *b)),
+            _ => None,
+        })
+        .is_some_and(|(a, b)| b == to && crate::rules::movement::trench_step(&board, a, b));
     let mut targets = Vec::new();
     for (target, tu, concealed, suppression) in found {
         let Some(tt) = roster.get(&tu.kind) else {
@@ -470,10 +483,11 @@ pub fn plan_attack(
         ctx.fireteam_mid_move = extras.fireteam_mid_move;
         ctx.directed = extras.directed;
         if Some(target) == mover {
-            let open_ground = board
-                .cell(to)
-                .and_then(|c| aid.terrain_row(c.terrain.key()))
-                .is_some_and(|r| !r.beneficial);
+            let open_ground = !in_trench
+                && board
+                    .cell(to)
+                    .and_then(|c| aid.terrain_row(c.terrain.key()))
+                    .is_some_and(|r| !r.beneficial);
             ctx.target_motion = Motion::Moving {
                 open_ground,
                 on_path: false,
@@ -482,7 +496,11 @@ pub fn plan_attack(
         ctx.target = TargetTerrain {
             hex: terrain_key,
             fortification,
-            hexside: hexside_key,
+            hexside: if roadblock && clearing != Some(target) {
+                Some("wall")
+            } else {
+                hexside_key
+            },
             elevation,
         };
         ctx.target_concealed = concealed.map(|c| {

@@ -27,6 +27,7 @@ pub mod night;
 pub mod pacific;
 // Mortars, Smoke and Guns (R 20, R 31, R 48, R 59.3).
 pub mod mortar;
+pub mod obstacles;
 pub mod seishin;
 pub mod smoke;
 

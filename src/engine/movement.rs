@@ -453,6 +453,7 @@ pub fn mover_check(world: &mut World, mover: Entity, events: &mut Vec<GameEvent>
     };
     if subject_to_reluctance(ut.nationality, ut.class) {
         events.push(GameEvent::Reluctance { unit: unit.id });
+        super::obstacles::fail(world, mover);
         return false;
     }
     let mut modifiers = Vec::new();
@@ -465,7 +466,12 @@ pub fn mover_check(world: &mut World, mover: Entity, events: &mut Vec<GameEvent>
     if ut.pluck {
         modifiers.push(MoraleModifier::Pluck);
     }
-    super::checks::morale_check_with(world, mover, &modifiers, "R 9.0", events)
+    let passed = super::checks::morale_check_with(world, mover, &modifiers, "R 9.0", events);
+    if !passed {
+        // A failed MC also fails a removal of Wire or a Roadblock (R 43.7).
+        super::obstacles::fail(world, mover);
+    }
+    passed
 }
 
 /// Whether a unit of the other side than `side` is in `at`.
@@ -667,6 +673,9 @@ pub fn stop_move(world: &mut World, events: &mut Vec<GameEvent>) {
         }
     }
     world.entity_mut(mv.mover).insert(Used);
+    // A Squad that survived and passed every MC removes its obstacle
+    // (R 43.6, R 43.7).
+    super::obstacles::finish(world, mv.mover, events);
     // A charging Banzai Squad that survived clears the Wire (R 43.6).
     super::night::banzai_clears_wire(world, mv.mover, events);
     if world.get_entity(mv.mover).is_err() {

@@ -365,6 +365,7 @@ pub fn answer(
     }
     if world.get_entity(window.mover).is_err() {
         world.remove_resource::<super::movement::MoveInProgress>();
+        super::obstacles::forget_gone(world);
         super::night::open_flashes(world, events);
     } else if stopped {
         stop_move(world, events);

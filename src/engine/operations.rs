@@ -281,6 +281,23 @@ fn apply_order(world: &mut World, order: &Order) -> Result<Vec<GameEvent>, Refus
             super::night::illuminate(world, state.acting, unit, to, tally, &mut events);
             settle(world, &mut events);
         }
+        Order::Clear { unit } => {
+            let (entity, cost) = ready_to_use(world, &state, unit)?;
+            let obstacle = super::obstacles::check_clear(world, entity)?;
+            let tally = begin_use(world, entity, cost, &mut events);
+            events.push(GameEvent::MoveStarted {
+                unit: unit.to_string(),
+                used: tally.used,
+                max: tally.range.max,
+            });
+            super::obstacles::execute_clear(world, entity, obstacle, &mut events);
+            if world
+                .get_resource::<super::movement::MoveInProgress>()
+                .is_none()
+            {
+                settle(world, &mut events);
+            }
+        }
         Order::PlaceSmoke { unit, at } => {
             let (entity, cost) = ready_to_use(world, &state, unit)?;
             let (to, source) = super::smoke::check_place(world, entity, at)?;
@@ -308,7 +325,9 @@ fn apply_order(world: &mut World, order: &Order) -> Result<Vec<GameEvent>, Refus
         | Order::Melee { .. }
         | Order::Casualties { .. }
         | Order::Place { .. }
-        | Order::Hold { .. } => return Err(Refusal::NothingToAnswer),
+        | Order::Hold { .. }
+        | Order::BanzaiGd { .. }
+        | Order::BanzaiOpFire { .. } => return Err(Refusal::NothingToAnswer),
     }
     Ok(events)
 }
@@ -393,7 +412,7 @@ fn check_own_ready_unit(
 
 /// After a Use: note finished sides, and pass when the Ops Range is full or
 /// nothing left fits (R 4.1).
-fn settle(world: &mut World, events: &mut Vec<GameEvent>) {
+pub(crate) fn settle(world: &mut World, events: &mut Vec<GameEvent>) {
     // Nothing passes while a Combat Event waits for its choice (R 17.0).
     if world.contains_resource::<CombatEventDecision>() {
         return;
@@ -555,6 +574,10 @@ pub fn check(world: &mut World, order: &Order) -> Result<(), Refusal> {
             let (entity, _) = ready_to_use(world, &state, unit)?;
             super::smoke::check_place(world, entity, at).map(|_| ())
         }
+        Order::Clear { unit } => {
+            let (entity, _) = ready_to_use(world, &state, unit)?;
+            super::obstacles::check_clear(world, entity).map(|_| ())
+        }
         Order::Pass => check_pass(world, &state),
         Order::RegenerateDecoy { unit, decoy } => {
             let (entity, _) = ready_to_use(world, &state, unit)?;
@@ -569,7 +592,9 @@ pub fn check(world: &mut World, order: &Order) -> Result<(), Refusal> {
         | Order::Melee { .. }
         | Order::Casualties { .. }
         | Order::Place { .. }
-        | Order::Hold { .. } => Err(Refusal::NothingToAnswer),
+        | Order::Hold { .. }
+        | Order::BanzaiGd { .. }
+        | Order::BanzaiOpFire { .. } => Err(Refusal::NothingToAnswer),
     };
     checked?;
     // A Banzai Charge binds the Japanese Squads (R 59.6).

@@ -24,6 +24,14 @@ pub enum PacificEvent {
         rallied: Vec<String>,
         charging: Vec<String>,
     },
+    /// The GD Squads the Japanese player chose to charge with (R 59.6).
+    BanzaiGdSquads { charging: Vec<String> },
+    /// At the announcement the Allied player marked these units Op Fire,
+    /// outside the Ops Range (R 59.6).
+    BanzaiOpFireMarked {
+        side: crate::scenario::schema::SideId,
+        units: Vec<String>,
+    },
     /// An Illumination counter placed near a unit, counting in the Ops
     /// Range (R 50.1).
     Illumination {
@@ -136,6 +144,15 @@ impl PacificEvent {
                     charging.join(", ")
                 }
             ),
+            PacificEvent::BanzaiGdSquads { charging } => format!(
+                "GD Squads charging with the Banzai (+4 MP, +2 Morale, +2 Melee FP): {} (R 59.6)",
+                list_or_none(charging)
+            ),
+            PacificEvent::BanzaiOpFireMarked { side, units } => format!(
+                "Against the Banzai Charge the {} mark Op Fire outside the Ops Range: {} (R 59.6)",
+                crate::engine::events::side_word(*side),
+                list_or_none(units)
+            ),
             PacificEvent::Illumination {
                 unit,
                 at,
@@ -183,5 +200,14 @@ impl PacificEvent {
                 if *eliminated { "eliminated" } else { "Reduced" }
             ),
         }
+    }
+}
+
+/// `a, b, c`, or `none`.
+fn list_or_none(v: &[String]) -> String {
+    if v.is_empty() {
+        "none".to_string()
+    } else {
+        v.join(", ")
     }
 }

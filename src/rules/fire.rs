@@ -1028,6 +1028,19 @@ pub fn resolve_hidden_fortification(
     })
 }
 
+/// The hexside the thread from `from` crosses as it enters `to` (R 14.0).
+pub fn crossed_edge(
+    board: &crate::world::Board,
+    from: crate::scenario::Coord,
+    to: crate::scenario::Coord,
+) -> Option<crate::world::board::Edge> {
+    use crate::rules::los::{ThreadStep, thread};
+    thread(board, from, to).iter().rev().find_map(|s| match s {
+        ThreadStep::Cross { into, edge, .. } if *into == to => Some(*edge),
+        _ => None,
+    })
+}
+
 /// The hexside that protects a target at `to` from fire out of `from`: the
 /// hedgerow (R 44.0) or wall (R 46.1) the thread crosses into the target
 /// hex, as a Player Aid key.
@@ -1036,12 +1049,8 @@ pub fn hexside_protection(
     from: crate::scenario::Coord,
     to: crate::scenario::Coord,
 ) -> Option<&'static str> {
-    use crate::rules::los::{ThreadStep, thread};
     use crate::scenario::schema::HexsideFeature;
-    let edge = thread(board, from, to).iter().rev().find_map(|s| match s {
-        ThreadStep::Cross { into, edge, .. } if *into == to => Some(*edge),
-        _ => None,
-    })?;
+    let edge = crossed_edge(board, from, to)?;
     let features = board.hexside(edge.coord, edge.side);
     if features.contains(&HexsideFeature::Hedgerow) {
         Some("hedgerow")

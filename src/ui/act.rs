@@ -43,15 +43,19 @@ pub enum Action {
     OpFire,
     Used,
     Pass,
+    /// Remove the Wire or Roadblock in the unit's hex (R 43.6, R 43.7):
+    /// offered only where there is one.
+    Clear,
 }
 
 impl Action {
-    pub const ALL: [Action; 5] = [
+    pub const ALL: [Action; 6] = [
         Action::Move,
         Action::Fire,
         Action::OpFire,
         Action::Used,
         Action::Pass,
+        Action::Clear,
     ];
 
     pub fn label(self) -> &'static str {
@@ -61,6 +65,7 @@ impl Action {
             Action::OpFire => "Op Fire",
             Action::Used => "Used",
             Action::Pass => "Pass",
+            Action::Clear => "Clear obstacle",
         }
     }
 
@@ -71,6 +76,7 @@ impl Action {
             Action::OpFire => "O",
             Action::Used => "U",
             Action::Pass => "P",
+            Action::Clear => "C",
         }
     }
 }
@@ -267,6 +273,7 @@ fn order_for(action: Action, unit: &str, target: Option<Coord>) -> Order {
         Action::OpFire => Order::MarkOpFire { unit, facing: None },
         Action::Used => Order::MarkUsed { unit },
         Action::Pass => Order::Pass,
+        Action::Clear => Order::Clear { unit },
     }
 }
 
@@ -347,6 +354,7 @@ pub fn action_keys(
         (KeyCode::KeyO, Action::OpFire),
         (KeyCode::KeyU, Action::Used),
         (KeyCode::KeyP, Action::Pass),
+        (KeyCode::KeyC, Action::Clear),
     ];
     for (k, a) in pairs {
         if keys.just_pressed(k) {
@@ -475,8 +483,14 @@ pub fn refresh_views(world: &mut World) {
         b.selected != now.selected || b.orders != now.orders || b.intent != now.intent
     }) {
         let id = unit.as_ref().map(|u| u.1.id.clone());
+        // "Clear obstacle" only where the unit stands in Wire or behind a
+        // Roadblock (R 43.6, R 43.7).
+        let obstacle = unit
+            .as_ref()
+            .is_some_and(|(_, _, at)| crate::engine::obstacles::obstacle_at(world, *at).is_some());
         let buttons = Action::ALL
             .into_iter()
+            .filter(|a| *a != Action::Clear || obstacle)
             .map(|action| ActionButton {
                 action,
                 refusal: refusal(world, action, id.as_deref()),

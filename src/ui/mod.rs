@@ -27,6 +27,7 @@ pub mod reach;
 pub mod replay;
 pub mod replay_board;
 pub mod result;
+pub mod retain;
 pub mod settings;
 pub mod stream;
 pub mod teardown;
@@ -86,6 +87,7 @@ impl Plugin for UiPlugin {
             menu::MenuPlugin,
             replay::ReplayPlugin,
             markers::MarkersPlugin,
+            retain::RetainPlugin,
         ))
         .init_resource::<paint::ArtCache>()
         .init_resource::<Hovered>()
