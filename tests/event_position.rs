@@ -47,10 +47,10 @@ fn diff(view: &Position, engine: &Position) -> String {
             view.forts, engine.forts
         ));
     }
-    if view.phase != engine.phase {
+    if (view.phase, view.banzai_choice) != (engine.phase, engine.banzai_choice) {
         out.push(format!(
-            "phase: view {:?}, engine {:?}",
-            view.phase, engine.phase
+            "phase: view {:?} {}, engine {:?} {}",
+            view.phase, view.banzai_choice, engine.phase, engine.banzai_choice
         ));
     }
     if view.smoke != engine.smoke {

@@ -68,6 +68,9 @@ pub struct Position {
     pub smoke: BTreeMap<Coord, SmokeSide>,
     /// The phase (a new turn starts in `Setup`, where reinforcements enter).
     pub phase: Phase,
+    /// A Banzai Charge was announced and the GD Squads' or the Allied Op
+    /// Fire choice is awaited (R 59.6).
+    pub banzai_choice: bool,
 }
 
 /// What the events do not carry: the map's size (to read hex labels) and
@@ -205,11 +208,21 @@ pub fn capture(world: &mut World) -> Position {
     let phase = world
         .get_resource::<TurnTrack>()
         .map_or(Phase::Setup, |t| t.phase);
+    let banzai_choice = world
+        .get_resource::<crate::phases::Pending>()
+        .is_some_and(|p| {
+            matches!(
+                p.0,
+                crate::phases::Decision::BanzaiGd { .. }
+                    | crate::phases::Decision::BanzaiOpFire { .. }
+            )
+        });
     Position {
         units,
         forts,
         smoke,
         phase,
+        banzai_choice,
     }
 }
 
@@ -256,13 +269,18 @@ impl Walk {
             GameEvent::PhaseEnded { next, .. } => p.phase = *next,
             GameEvent::OpsRangeStarted { .. } if p.phase == Phase::Setup => {
                 // The turn's first action: last turn's Banzai counters are
-                // gone unless a charge was announced just now (R 59.6).
-                if !self.announced {
+                // gone unless a charge was announced this turn (R 59.6).
+                if !self.announced && !p.banzai_choice {
                     for u in p.units.values_mut() {
                         u.banzai = false;
                     }
                 }
+                p.banzai_choice = false;
                 p.phase = Phase::Operations;
+            }
+            // The GD Squads' or the Allied Op Fire choice (R 59.6).
+            GameEvent::DecisionAwaited { what, .. } if what.ends_with("(R 59.6)") => {
+                p.banzai_choice = true;
             }
             GameEvent::Pacific(PacificEvent::BanzaiAnnounced { .. }) => {
                 for u in p.units.values_mut() {
@@ -396,6 +414,18 @@ fn apply(p: &mut Position, e: &GameEvent, ctx: &Context) {
                 p.units.insert(id.clone(), u);
             }
         }
+        GameEvent::ClearingStarted { unit: id, .. } => unit(p, id, &mut |u| u.used = true),
+        GameEvent::ObstacleRemoved { what, at, .. } => {
+            if let Some((c, _)) = ctx.place(at) {
+                if let Some(i) = p
+                    .forts
+                    .iter()
+                    .position(|f| f.at == c && f.kind.name() == *what)
+                {
+                    p.forts.remove(i);
+                }
+            }
+        }
         GameEvent::Pacific(e) => pacific(p, e, ctx),
         GameEvent::Smoke(e) => smoke(p, e, ctx),
         GameEvent::CombatEvent(e) => combat_event(p, e, ctx),
@@ -424,6 +454,23 @@ fn pacific(p: &mut Position, e: &PacificEvent, ctx: &Context) {
         PacificEvent::FlashAnswered { by: Some(unit), .. } => {
             if let Some(u) = p.units.get_mut(unit) {
                 u.used = true;
+            }
+        }
+        PacificEvent::BanzaiGdSquads { charging } => {
+            // Answered; the Allied choice, if any, is asked next.
+            p.banzai_choice = false;
+            for id in charging {
+                if let Some(u) = p.units.get_mut(id) {
+                    u.banzai = true;
+                }
+            }
+        }
+        PacificEvent::BanzaiOpFireMarked { units, .. } => {
+            p.banzai_choice = false;
+            for id in units {
+                if let Some(u) = p.units.get_mut(id) {
+                    u.op_fire = true;
+                }
             }
         }
         PacificEvent::SeishinDeclared { unit } => {
