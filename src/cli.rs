@@ -127,6 +127,10 @@ pub enum Command {
         /// Render a few frames at `--at`, save this PNG and quit.
         #[arg(long, value_name = "OUT.png")]
         screenshot: Option<PathBuf>,
+        /// Stand on this event (1 = the first) of the order after `--at`,
+        /// the board as it was at that event.
+        #[arg(long, value_name = "K")]
+        event: Option<usize>,
     },
     /// Measure frame costs: the game's own systems per frame on each
     /// scenario, and the board's frame rate against an empty Bevy window of
@@ -436,8 +440,9 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
             at,
             size,
             screenshot,
+            event,
             ..
-        }) => replay_on_board(&file, at, size, screenshot, roster, aid, started),
+        }) => replay_on_board(&file, (at, event), size, screenshot, roster, aid, started),
         Some(Command::BenchFrames {
             scenarios,
             frames,
@@ -550,7 +555,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
 /// (timed) before the window opens on the board with the replay controls.
 fn replay_on_board(
     path: &std::path::Path,
-    at: usize,
+    (at, event): (usize, Option<usize>),
     size: (u32, u32),
     screenshot: Option<PathBuf>,
     roster: Roster,
@@ -591,6 +596,7 @@ fn replay_on_board(
             outline,
             start,
             whole,
+            event,
         }),
         bench_frames: None,
         modes: Modes::default(),

@@ -6,6 +6,7 @@
 use std::path::PathBuf;
 
 use bob::journal::file::read_journal;
+use bob::journal::position::capture;
 use bob::journal::replay::{outline, random_game};
 use bob::journal::{replay, state_hash};
 use bob::scenario::{self, PlayerAid, Roster};
@@ -100,6 +101,7 @@ fn forward_back_and_jumps_land_on_the_fresh_replay() {
             outline: outline.clone(),
             start: 0,
             whole: Default::default(),
+            event: None,
         };
         let mut app = headless_viewer(launch, loaded, roster.clone(), aid.clone());
         app.update();
@@ -147,9 +149,10 @@ fn forward_back_and_jumps_land_on_the_fresh_replay() {
 
 /// Stepping by event: `>` from an order's position plays the next order and
 /// shows its first event (its log line highlighted, the lines after it
-/// hidden, the board at the position after the order); `>` again walks its
-/// events; `<` walks them back without a rebuild, and before the first
-/// event is the order before, as a fresh replay gives it.
+/// hidden, the board at that event: the mover in the hex it has just
+/// entered); `>` again walks its events; `<` walks them back without a
+/// rebuild, and before the first event is the order before, as a fresh
+/// replay gives it.
 #[test]
 fn event_steps_walk_an_orders_events_and_back() {
     use bob::ui::tray::LogHighlight;
@@ -163,13 +166,16 @@ fn event_steps_walk_an_orders_events_and_back() {
     .unwrap();
     let read = read_journal(&path).unwrap();
     let (outline, _) = outline(&read, &roster, &aid).unwrap();
-    // The first order with at least three events (a move with its MC and
-    // Op Fire, a fire with its MC and results...).
+    // The first move of two hexes or more, with at least four events.
     let k = (1..=n)
         .find(|&k| {
             let (_, before) = fresh(&read, k - 1);
             let (_, after) = fresh(&read, k);
-            after.len() - before.len() >= 3
+            let steps = after[before.len()..]
+                .iter()
+                .filter(|l| l.contains(" moves ") && l.contains(" MP, "))
+                .count();
+            after.len() - before.len() >= 4 && steps >= 2
         })
         .unwrap();
     let (_, lines_before) = fresh(&read, k - 1);
@@ -180,6 +186,7 @@ fn event_steps_walk_an_orders_events_and_back() {
         outline,
         start: k - 1,
         whole: Default::default(),
+        event: None,
     };
     let mut app = headless_viewer(launch, loaded, roster, aid);
     app.update();
@@ -193,19 +200,31 @@ fn event_steps_walk_an_orders_events_and_back() {
         )
     };
     let start = lines_before.len();
+    let mut hexes_seen = Vec::new();
     for e in 0..events - 1 {
         assert_eq!(go(&mut app, Go::NextEvent), k, "event {e}");
         let (event, lines, lit) = shown(&app);
         assert_eq!(event, Some(e));
         assert_eq!(lines, lines_after[..start + e + 1].to_vec(), "event {e}");
         assert_eq!(lit, Some(start + e), "event {e}: its line is lit");
-        // The board is the position after the order.
-        check_at(&mut app, &read, k, "an event of the order");
+        // The board is the position at that event.
+        let order = app.world().resource::<Replay>().order.clone().unwrap();
+        let ctx = app.world().resource::<Replay>().context.clone();
+        let view = bob::ui::replay_board::at_event(&order, e, &ctx);
+        assert_eq!(capture(app.world_mut()), view, "event {e}: the board");
+        // A step of the move: the mover stands in the hex it entered.
+        if let Some(bob::engine::GameEvent::Moved { unit, to, .. }) = order.events.get(e) {
+            let at = view.units[unit.as_str()].at.label();
+            assert_eq!(&at, to, "event {e}: {unit} in the hex it entered");
+            hexes_seen.push(at);
+        }
     }
-    // The last event is the whole order.
+    assert!(hexes_seen.len() >= 2, "{hexes_seen:?}");
+    // The last event is the whole order: the engine's own position.
     assert_eq!(go(&mut app, Go::NextEvent), k);
     assert_eq!(shown(&app).0, None);
     assert_eq!(shown(&app).1, lines_after);
+    check_at(&mut app, &read, k, "the order's last event");
     // Back by event: within the order, no rebuild.
     let rebuilt = app.world().resource::<Replay>().rebuilt;
     for e in (0..events - 1).rev() {
@@ -216,6 +235,18 @@ fn event_steps_walk_an_orders_events_and_back() {
         assert_eq!(lit, Some(start + e));
     }
     assert_eq!(app.world().resource::<Replay>().rebuilt, rebuilt);
+    // Back on the first event, the mover has not gone on yet.
+    let order = app.world().resource::<Replay>().order.clone().unwrap();
+    let ctx = app.world().resource::<Replay>().context.clone();
+    assert_eq!(
+        capture(app.world_mut()),
+        bob::ui::replay_board::at_event(&order, 0, &ctx)
+    );
+    assert_ne!(
+        bob::ui::replay_board::at_event(&order, 0, &ctx),
+        order.after,
+        "the first event of a move is not the position after it"
+    );
     let took = app.world().resource::<Replay>().event_back.unwrap();
     eprintln!(
         "order {k} ({events} events): a step back by event took {:.1} us",

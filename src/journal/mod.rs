@@ -17,6 +17,7 @@
 
 pub mod file;
 pub mod headless;
+pub mod position;
 pub mod replay;
 pub mod session;
 pub mod state;

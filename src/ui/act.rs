@@ -234,6 +234,10 @@ pub fn send(world: &mut World, order: &Order) -> bool {
     let accepted = result.is_ok();
     match result {
         Ok(events) => {
+            // The replay keeps an order's events for its board at an event.
+            if let Some(mut seen) = world.get_resource_mut::<super::replay_board::OrderEvents>() {
+                seen.0.clone_from(&events);
+            }
             // On disk before the result is shown (issue: never lose a game).
             crate::journal::session::record(world, order);
             world.resource_mut::<OrderCount>().0 += 1;

@@ -26,6 +26,7 @@ pub mod panels;
 pub mod preview;
 pub mod reach;
 pub mod replay;
+pub mod replay_board;
 pub mod result;
 pub mod retain;
 pub mod settings;

@@ -15,11 +15,13 @@ use bevy_egui::{EguiContexts, egui};
 use egui::RichText;
 
 use crate::journal::file::JournalRead;
+use crate::journal::position::{Context, capture};
 use crate::journal::replay::{Outline, check_state, insert_dice, reset_to_setup};
 use crate::phases::begin_game;
 
 use super::orders::GameLog;
 use super::panels::{ACCENT, DIM};
+use super::replay_board::{OrderEvents, OrderView};
 
 /// What `bob replay` hands the window.
 #[derive(Resource, Clone)]
@@ -30,6 +32,8 @@ pub struct ReplayLaunch {
     pub start: usize,
     /// How long the headless replay of the whole journal took.
     pub whole: Duration,
+    /// Then stand on this event (1-based) of the next order.
+    pub event: Option<usize>,
 }
 
 /// Steps per second of each speed.
@@ -63,6 +67,17 @@ pub struct Replay {
     /// How long the last step back by event took (no rebuild within an
     /// order).
     pub event_back: Option<Duration>,
+    /// The order at `at`: the positions before and after it and its events,
+    /// for the board at an event (`ui::replay_board`).
+    pub order: Option<Arc<OrderView>>,
+    /// What the events do not carry (map size, units that enter later).
+    pub context: Arc<Context>,
+    /// The board was set to an event's position since the last rebuild:
+    /// the position after the order is back, but the world's own order of
+    /// its entities is not the one play gave, so the next order is played
+    /// on a world rebuilt from the start (the engine's results must not
+    /// depend on that order, and this way they cannot).
+    pub perturbed: bool,
 }
 
 impl Replay {
@@ -182,6 +197,8 @@ pub fn begin(world: &mut World) -> bool {
     let Some(launch) = world.remove_resource::<ReplayLaunch>() else {
         return false;
     };
+    let context = Context::of(&world.resource::<crate::world::ActiveScenario>().scenario);
+    world.init_resource::<OrderEvents>();
     world.insert_resource(Replay {
         read: Arc::new(launch.read),
         outline: launch.outline,
@@ -195,9 +212,20 @@ pub fn begin(world: &mut World) -> bool {
         event: None,
         order_lines: 0..0,
         event_back: None,
+        order: None,
+        context: Arc::new(context),
+        perturbed: false,
     });
     start_position(world);
-    go_to(world, launch.start);
+    match launch.event {
+        Some(k) if k > 0 => {
+            go_to(world, launch.start);
+            for _ in 0..k {
+                step_event(world, Go::NextEvent);
+            }
+        }
+        _ => go_to(world, launch.start),
+    }
     true
 }
 
@@ -205,7 +233,14 @@ pub fn begin(world: &mut World) -> bool {
 fn start_position(world: &mut World) {
     let header = world.resource::<Replay>().read.header.clone();
     insert_dice(world, &header);
+    let before = capture(world);
     let events = begin_game(world);
+    let after = capture(world);
+    world.resource_mut::<Replay>().order = Some(Arc::new(OrderView {
+        before,
+        events: events.clone(),
+        after,
+    }));
     let mut log = GameLog::default();
     log.push_events(&events);
     let lines = 0..log.lines.len();
@@ -229,19 +264,21 @@ pub fn go_to(world: &mut World, target: usize) {
         (r.at, r.len())
     };
     let target = target.min(len);
-    let rebuild = target < at;
+    let perturbed = world.resource::<Replay>().perturbed;
+    let rebuild = target < at || (perturbed && target != at);
     show_event(world, None);
     let started = std::time::Instant::now();
     if rebuild {
         let added = world.resource::<Replay>().outline.added.clone();
         reset_to_setup(world, &added);
         start_position(world);
+        world.resource_mut::<Replay>().perturbed = false;
     }
     // Every state was checked against the journal when it was opened: a
     // rebuild checks only the position it lands on.
     while world.resource::<Replay>().at < target {
         let last = world.resource::<Replay>().at + 1 == target;
-        if !forward(world, last || !rebuild) {
+        if !forward(world, last || !rebuild, last) {
             break;
         }
     }
@@ -259,8 +296,9 @@ pub fn go_to(world: &mut World, target: usize) {
 
 /// Plays the next entry as play would (log, dice tray, hexes); false when
 /// there is none, or it is refused, or (with `check`) the state is not the
-/// journal's.
-fn forward(world: &mut World, check: bool) -> bool {
+/// journal's. With `view`, keeps the positions before and after it and its
+/// events for the board at an event.
+fn forward(world: &mut World, check: bool, view: bool) -> bool {
     let (read, i) = {
         let r = world.resource::<Replay>();
         (r.read.clone(), r.at)
@@ -269,8 +307,19 @@ fn forward(world: &mut World, check: bool) -> bool {
         return false;
     };
     let before = world.resource::<GameLog>().lines.len();
+    let position = view.then(|| capture(world));
+    world.resource_mut::<Replay>().order = None;
     let problem = if super::act::send(world, &entry.order) {
         let after = world.resource::<GameLog>().lines.len();
+        if let Some(before) = position {
+            let events = std::mem::take(&mut world.resource_mut::<OrderEvents>().0);
+            let after = capture(world);
+            world.resource_mut::<Replay>().order = Some(Arc::new(OrderView {
+                before,
+                events,
+                after,
+            }));
+        }
         let mut r = world.resource_mut::<Replay>();
         r.at = i + 1;
         r.order_lines = before..after;
@@ -298,20 +347,38 @@ fn forward(world: &mut World, check: bool) -> bool {
 
 /// Shows the order at the position up to its event `event` (`None`: the
 /// whole order): the log cut after that event's line, the line highlighted
-/// (its hexes ringed on the board). The board is the position after the
-/// order: an order's events are not separate states (docs/decisions.md).
+/// (its hexes ringed on the board), and the board as it stands at that
+/// event (`ui::replay_board`); `None` puts the position after the order
+/// back.
 fn show_event(world: &mut World, event: Option<usize>) {
-    let start = {
+    let (start, order, context) = {
         let mut r = world.resource_mut::<Replay>();
         let was = r.event;
         r.event = event;
         if was.is_none() && event.is_none() {
             return;
         }
-        r.order_lines.start
+        (r.order_lines.start, r.order.clone(), r.context.clone())
     };
     world.resource_mut::<GameLog>().cut = event.map(|k| start + k + 1);
     world.resource_mut::<super::tray::LogHighlight>().line = event.map(|k| start + k);
+    let Some(order) = order else {
+        return;
+    };
+    match event {
+        Some(k) => {
+            let view = super::replay_board::at_event(&order, k, &context);
+            super::replay_board::show(world, &view);
+            world.resource_mut::<Replay>().perturbed = true;
+        }
+        None => {
+            if let Err(why) = super::replay_board::restore(world, &order.after) {
+                let mut r = world.resource_mut::<Replay>();
+                r.problem = Some(format!("the board after order {}: {why}", r.at));
+                r.playing = false;
+            }
+        }
+    }
 }
 
 /// One event forward or back. Within an order no rebuild is needed; before
@@ -454,7 +521,7 @@ pub fn replay_panel(
                     ui.separator();
                     ui.label(
                         RichText::new(format!(
-                            "event {} of {} (board: after the order)",
+                            "event {} of {}",
                             k + 1,
                             r.order_lines.len()
                         ))
