@@ -202,9 +202,8 @@ fn strict_bot_game(name: &str, seed: u64) -> Vec<GameEvent> {
 /// The Banzai Charge (R 59.6): when the Japanese announce it, the bot's
 /// charging Squads move by the rule's path (the engine checks the closest
 /// target and the fewest MPs, and refuses any other path), and some
-/// games see a charge. (A Squad whose closest enemy stands nearer its own
-/// Rout Edge may not charge it before the last Banzai turn, R 59.6's last
-/// paragraph as the engine reads it: it is marked Op Fire instead.)
+/// games see a charge (toward the Rout Edge too: the charge path governs a
+/// charging Squad, docs/decisions.md; a path through Wire ends in it).
 #[test]
 fn the_bot_charges_when_the_banzai_is_called() {
     use bob::engine::pacific::PacificEvent;
@@ -259,4 +258,20 @@ fn the_bot_uses_command_points_in_operations() {
             .count();
     }
     assert!(readied > 0);
+}
+
+/// Prints one bot-against-bot game's log, for reading a scenario's play:
+/// `BOB_LOG=alligator_creek:1000 cargo test --release --test bot -- --ignored print_a_bot_game --nocapture`.
+#[test]
+#[ignore]
+fn print_a_bot_game() {
+    let spec = std::env::var("BOB_LOG").unwrap_or_else(|_| "alligator_creek:1000".into());
+    let (name, seed) = spec.split_once(':').unwrap_or((spec.as_str(), "1"));
+    let (loaded, roster, aid) = data(name);
+    let players = [Player::Bot(Level::Normal), Player::Bot(Level::Normal)];
+    let (r, log) = play_game(&loaded, &roster, &aid, seed.parse().unwrap(), players);
+    for e in &log {
+        println!("{}", e.line());
+    }
+    println!("{r:?}");
 }

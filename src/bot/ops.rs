@@ -26,7 +26,7 @@ use crate::world::{ActiveScenario, Facing};
 
 use super::Bot;
 use super::doctrine::{Doctrine, banzai_charge};
-use super::memo::{Reached, path_to, reach as reach_from};
+use super::memo::{Bounds, Reached, path_to, reach as reach_from};
 use super::view::{FastMap, Piece, View, odds_value, threat};
 
 /// What the scenario asks of the bot's side (R 18.0).
@@ -304,12 +304,14 @@ pub fn operations(bot: &mut Bot, world: &mut World, view: &View) -> Order {
     let mut candidates: Vec<(f32, Cand)> = Vec::new();
     let mut reaches: Vec<Reaches> = Vec::new();
     let mut follow_me: Vec<usize> = Vec::new();
+    let wire = wire_hexes(world);
     let enemy_key = {
         use std::hash::{Hash, Hasher};
         let mut h = super::view::FastHasher::default();
         for e in view.enemies() {
             (e.at, e.in_cave).hash(&mut h);
         }
+        wire.hash(&mut h);
         h.finish()
     };
     let ready: Vec<Piece> = view
@@ -369,7 +371,7 @@ pub fn operations(bot: &mut Bot, world: &mut World, view: &View) -> Order {
         if crate::engine::banzai::charging(world, u.entity) {
             // The scenario calls the Banzai (R 59.6): charge by the rule's
             // path; the Op Fire mark is the only other choice.
-            if let Some(order) = banzai_charge(world, view, u) {
+            if let Some(order) = banzai_charge(world, view, u, &wire) {
                 candidates.push((1.0, Cand::Order(order)));
             }
             candidates.push((0.0, Cand::Order(op_fire_fallback(u.id.clone()))));
@@ -468,11 +470,15 @@ pub fn operations(bot: &mut Bot, world: &mut World, view: &View) -> Order {
             bot.reach.clear();
         }
         let allowance = allowance(world, u);
+        let bounds = Bounds {
+            night: crate::engine::night::mp_minimum(world, u.entity).is_some(),
+            wire: &wire,
+        };
         let reach_map = match bot.reach.get(&(u.entity, u.at, enemy_key, allowance.0)) {
             Some(r) => r.clone(),
             None => {
                 let r = std::sync::Arc::new(match bot.los.memo() {
-                    Some(m) => reach_from(m, u.at, allowance, &all_enemy_hexes),
+                    Some(m) => reach_from(m, u.at, allowance, &all_enemy_hexes, bounds),
                     None => FastMap::default(),
                 });
                 bot.reach
@@ -497,7 +503,9 @@ pub fn operations(bot: &mut Bot, world: &mut World, view: &View) -> Order {
             let far = bot
                 .reach
                 .entry((u.entity, u.at, enemy_key, more.0))
-                .or_insert_with(|| std::sync::Arc::new(reach_from(m, u.at, more, &all_enemy_hexes)))
+                .or_insert_with(|| {
+                    std::sync::Arc::new(reach_from(m, u.at, more, &all_enemy_hexes, bounds))
+                })
                 .clone();
             let mut extra: Vec<Coord> = far
                 .keys()
@@ -730,6 +738,19 @@ fn reroll_first(world: &mut World, view: &View, order: &Order) -> Option<Order> 
         return None;
     }
     super::cp::ready(world, p.entity, unit, CpFunction::Reroll)
+}
+
+/// The Wire hexes on the board (R 43.6), in map order.
+pub fn wire_hexes(world: &mut World) -> Vec<Coord> {
+    let mut q = world.query::<(&crate::world::FortificationCounter, &crate::world::Location)>();
+    let mut v: Vec<Coord> = q
+        .iter(world)
+        .filter(|(f, l)| f.kind == crate::scenario::schema::FortificationKind::Wire && !l.in_cave)
+        .map(|(_, l)| l.coord)
+        .collect();
+    v.sort();
+    v.dedup();
+    v
 }
 
 /// The last resort of a unit the rules leave no other Use: marked Op Fire
