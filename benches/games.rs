@@ -6,7 +6,8 @@
 //! `-- GAMES random` plays only the random games (for a profiler);
 //! `-- GAMES hash` also prints a fingerprint of every order given and every
 //! event logged (and the state hash at each game's end), so that a change
-//! made for speed can be shown to leave every game exactly as it was.
+//! made for speed can be shown to leave every game exactly as it was;
+//! `-- GAMES training` (or `guadalcanal`) plays that scenario only.
 
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::time::{Duration, Instant};
@@ -29,7 +30,14 @@ fn main() {
     let dump = std::env::args().any(|a| a == "dump");
     let roster = scenario::builtin_roster().expect("roster");
     let aid = scenario::builtin_player_aid().expect("player aid");
+    // A scenario named on the line plays alone (for a profiler).
+    let named: Vec<String> = std::env::args()
+        .filter(|a| a == "training" || a == "guadalcanal")
+        .collect();
     for name in ["training", "guadalcanal"] {
+        if !named.is_empty() && !named.iter().any(|n| n == name) {
+            continue;
+        }
         let loaded = scenario::load(name, &roster, &aid).expect("scenario");
         // Random legal orders on both sides.
         let mut orders = 0u64;

@@ -139,6 +139,7 @@ pub fn unit_noun(n: Nationality, class: UnitClass, reduced: bool) -> String {
         UnitClass::MortarTeam => "mortar team",
         UnitClass::GdSquad => "grenade discharger squad",
         UnitClass::Decoy => "decoy",
+        UnitClass::Gun => "gun crew",
     };
     if reduced {
         format!("depleted {who} {what}")
@@ -153,6 +154,7 @@ pub fn weapon(class: UnitClass) -> &'static str {
         UnitClass::MgTeam => "MG",
         UnitClass::MortarTeam | UnitClass::GdSquad => "mortar",
         UnitClass::Squad | UnitClass::Decoy => "rifle",
+        UnitClass::Gun => "gun",
     }
 }
 
@@ -317,6 +319,19 @@ impl Narrator {
             ),
             E::MoraleAutoPass { .. } => return None,
             E::MoveFailed { unit } => format!("{} will not move", f.unit_at(unit)),
+            E::ClearingStarted { unit, what, .. } => format!(
+                "{} crawls out to pull down the {}",
+                f.unit_at(unit),
+                what.to_lowercase()
+            ),
+            E::ObstacleRemoved { what, at, .. } => {
+                format!("The {} at {at} is gone", what.to_lowercase())
+            }
+            E::ObstacleStays { unit, what, .. } => format!(
+                "{} is driven off; the {} holds",
+                f.unit_at(unit),
+                what.to_lowercase()
+            ),
             E::Moved { unit, to, .. } => format!("{} moves to {}", f.noun(unit), f.bare(to)),
             E::MoveEnded { unit, at } => format!("{} halts {}", f.noun(unit), f.place(at)),
             E::ConcealmentLost { unit, .. } => format!("{} is spotted", f.unit_at(unit)),
@@ -457,6 +472,21 @@ impl Narrator {
                 PacificEvent::BanzaiAnnounced { .. } => {
                     "Banzai! The Japanese leave their holes and charge".to_string()
                 }
+                PacificEvent::BanzaiGdSquads { charging } if !charging.is_empty() => {
+                    "The grenade dischargers charge with them".to_string()
+                }
+                PacificEvent::BanzaiOpFireMarked { units, .. } if !units.is_empty() => {
+                    match units.len() {
+                        1 => format!(
+                            "{} holds its fire and waits for the charge",
+                            f.unit_at(&units[0])
+                        ),
+                        n => format!("{n} units hold their fire and wait for the charge"),
+                    }
+                }
+                PacificEvent::BanzaiGdSquads { .. } | PacificEvent::BanzaiOpFireMarked { .. } => {
+                    return None;
+                }
                 PacificEvent::FortificationProtects { .. } => return None,
                 PacificEvent::Illumination { at, .. } => {
                     format!("A flare bursts over {at} and lights the ground below")
@@ -475,7 +505,8 @@ impl Narrator {
                 }
                 PacificEvent::IlluminationRemoved { .. }
                 | PacificEvent::FlashAnswered { .. }
-                | PacificEvent::DecoyRegenerated { .. } => {
+                | PacificEvent::DecoyRegenerated { .. }
+                | PacificEvent::RainClearsSmoke { .. } => {
                     return None;
                 }
                 PacificEvent::StormCheck { outcome, .. } => match outcome {
@@ -499,6 +530,15 @@ impl Narrator {
                     f.unit_at(unit)
                 )
             }
+            E::Gun(crate::engine::gun::GunEvent::Turned { unit, .. }) => {
+                format!("{} swings its gun round", f.unit_at(unit))
+            }
+            E::Gun(crate::engine::gun::GunEvent::ProfCheck {
+                unit,
+                passed: false,
+                ..
+            }) => format!("{} misses its chance to fire", f.unit_at(unit)),
+            E::Gun(_) => return None,
         })
     }
 
@@ -574,7 +614,6 @@ fn combat_event(log: &EventLog, f: &Facts) -> Option<String> {
         | EventLog::MarkedUsed { .. }
         | EventLog::Readied { .. }
         | EventLog::Fugg { .. }
-        | EventLog::NotAvailable { .. }
         | EventLog::BanzaiCharges { .. } => return None,
     })
 }

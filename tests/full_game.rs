@@ -85,7 +85,13 @@ fn play(name: &str, seed: u64) -> (String, usize) {
 fn random_full_games_always_end_with_a_verdict() {
     let mut winners = std::collections::BTreeMap::new();
     for seed in 0..100 {
-        for name in ["training", "guadalcanal", "alligator_creek", "peleliu"] {
+        for name in [
+            "training",
+            "guadalcanal",
+            "alligator_creek",
+            "peleliu",
+            "crossroads_gun",
+        ] {
             let (line, _) = play(name, seed);
             let verdict = line.split('.').next().unwrap().to_string();
             *winners.entry((name, verdict)).or_insert(0) += 1;
@@ -98,6 +104,8 @@ fn random_full_games_always_end_with_a_verdict() {
     // The night river defence (R 50.0, R 43.6, R 59.6).
     assert!(winners.keys().any(|(n, _)| *n == "alligator_creek"));
     assert!(winners.keys().any(|(n, _)| *n == "peleliu"));
+    // Guns (R 20.0-20.10).
+    assert!(winners.keys().any(|(n, _)| *n == "crossroads_gun"));
 }
 
 /// `bob script` runs a whole scenario to its verdict: the orders a random

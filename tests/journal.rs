@@ -212,3 +212,31 @@ fn a_scenario_from_a_file_travels_inside_the_journal() {
     let training = scenario::load("training", &roster, &aid).unwrap();
     assert_eq!(header_for(&training.scenario, 3, &[]).scenario_text, None);
 }
+
+/// A Peleliu game journaled past a Storm Check that changed the weather
+/// (R 55.2) replays to the same state, the weather line included: a resume
+/// mid-storm is checked against the hash.
+#[test]
+fn a_resume_after_the_storm_changed_checks_the_weather() {
+    let (roster, aid) = data();
+    let dir = temp_dir("storm");
+    let mut found = 0;
+    for seed in 0..40 {
+        let path = dir.join(format!("p{seed}.ron"));
+        let (_, state) = journaled_game("peleliu", seed, &path, |w| {
+            w.get_resource::<bob::engine::monsoon::MonsoonState>()
+                .is_some_and(|s| s.settled)
+        });
+        if !state.contains("\nweather raining=") {
+            continue;
+        }
+        let read = read_journal(&path).unwrap();
+        let mut r = replay(&read, &roster, &aid).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        assert_eq!(state_text(&mut r.world), state, "seed {seed}");
+        found += 1;
+        if found == 3 {
+            break;
+        }
+    }
+    assert_eq!(found, 3, "Peleliu games whose weather changed");
+}

@@ -4,8 +4,11 @@
 //! and a Banzai Squad clearing Wire, and the refusals of the dark and of
 //! the Wire.
 
+mod common;
+
 use bob::engine::script;
 use bob::scenario;
+use common::{entity, order, play, refused, world_of};
 
 /// Runs `tests/scripts/NAME.ron` in process: its log lines, and the
 /// refusal that stopped it, if any.
@@ -90,6 +93,8 @@ fn r43_6_trip_flare_and_banzai_wire_clearing() {
         [
             "Turn 1: the Japanese announce a Banzai Charge; Suppression removed from none; charging (+4 MP, +2 Morale, +2 Melee FP) unless marked Op Fire: J1 (R 59.6)",
             "Axis Ops Range 1\u{2013}3 (R 4.1)",
+            "Allies to decide: which units to mark Op Fire against the Banzai Charge, any of M1, M2, M3, M4 or none (R 59.6)",
+            "Against the Banzai Charge the Allies mark Op Fire outside the Ops Range: none (R 59.6)",
             "J1 moves (R 5.0); Ops Range 1/3",
             "J1 moves H3 \u{2192} G3: 1 MP, 8 left (R 5.0)",
             "J1 moves G3 \u{2192} F3: 1 MP, 7 left (R 5.0)",
@@ -172,6 +177,386 @@ fn r50_3_a_concealed_unit_regenerates_a_removed_decoy() {
     );
 }
 
+/// R 17.0, R 50.2 (issue 3): "Fugg Babe Ruth" at Night. M2 fires at an
+/// imaginary target and its Muzzle Flash is answered like any fire's, once
+/// the event's choice is made: J2 answers it; then M1's own flash, from the
+/// fire that rolled the 1, is offered to J1, which lets it pass.
+#[test]
+fn r17_0_fugg_babe_ruth_at_night_gives_a_muzzle_flash() {
+    let (lines, stopped) = run("fugg_night");
+    assert_eq!(stopped, None, "{lines:#?}");
+    assert_eq!(
+        lines,
+        [
+            "Allies Ops Range 1\u{2013}3 (R 4.1)",
+            "Illumination in G3, fired near M1: units there and adjacent are Illuminated (R 50.1); Ops Range 1/3",
+            "M1 fires at G3 (R 6.0); Ops Range 2/3",
+            "M1 rolls 1 against G3 (R 6.2)",
+            "J1: +4 Normal FP (R 2.1) = 4 FP; roll 1 \u{2192} Suppressed (R 6.2)",
+            "M1 rolled a 1: Combat Event roll 3 -> Axis roll on the Japanese Event Table (R 17.0)",
+            "Axis roll 5 on the Japanese Event Table: entry 4-6, Fugg Babe Ruth (R 17.0)",
+            "Combat Event: Axis pick 1 of M1, M2: an enemy Infantry unit that may give itself away (R 17.0)",
+            "Axis pick M2 (R 17.0)",
+            "M2 is unused: roll 9, Marines = 9 -> it fires at an imaginary target and is marked Used (R 17.0)",
+            "Muzzle Flash: M2 in D6 fired Unilluminated; Axis may answer with ONE Unused unit out of its Visibility Range: J1, J2 (R 50.2)",
+            "J2 answers the Muzzle Flash of M2 with Normal FP (R 50.2)",
+            "J2 rolls 10 against D6 (R 6.2)",
+            "M2: +5 Normal FP (R 2.1) = 5 FP; roll 10 \u{2192} No Effect (R 6.2)",
+            "Muzzle Flash: M1 in C3 fired Unilluminated; Axis may answer with ONE Unused unit out of its Visibility Range: J1 (R 50.2)",
+            "Axis let the Muzzle Flash of M1 pass (R 50.2)",
+            "Allies: every unit Used or marked Op Fire (R 4.1)",
+            "Axis Ops Range 1\u{2013}3 (R 4.1)",
+        ]
+    );
+}
+
+/// R 50.2: the Op Fire dialog of a Muzzle Flash previews the attack the
+/// engine makes, Normal FP at a unit that is not moving (5 FP against M1,
+/// not J2's Prof 3 plus Op Fire modifiers): both come from
+/// `night::window_attack`.
+#[test]
+fn r50_2_the_flash_dialog_previews_the_normal_fp_the_engine_fires() {
+    let (mut w, _) = world_of("night_ground.ron", &[10, 4]);
+    play(&mut w, r#"illuminate(unit: "M1", at: "G3")"#);
+    play(&mut w, r#"fire(unit: "M1", target: "G3")"#);
+    let window = w
+        .get_resource::<bob::engine::op_fire::OpFireWindow>()
+        .cloned()
+        .expect("the Muzzle Flash window");
+    let j2 = entity(&mut w, "J2");
+    let (kind, mover) = bob::engine::night::window_attack(&w, &window, j2);
+    assert_eq!((kind, mover), (bob::rules::fire::FireKind::Normal, None));
+    let preview = bob::ui::preview::fire_preview(&mut w, j2, window.at, kind, mover).unwrap();
+    assert_eq!(preview.targets.len(), 1);
+    let plan = &preview.targets[0].plan;
+    assert_eq!(plan.unit.id, "M1");
+    assert_eq!(plan.breakdown.total.0, 5);
+    let preview_text: Vec<String> = plan
+        .breakdown
+        .lines
+        .iter()
+        .map(|l| format!("{:+} {} ({})", l.delta, l.text, l.rule))
+        .collect();
+    assert_eq!(preview_text, ["+5 Normal FP (R 2.1)"]);
+    let lines = play(&mut w, r#"op_fire(firers: ["J2"])"#);
+    assert!(
+        lines.contains(
+            &"M1: +5 Normal FP (R 2.1) = 5 FP; roll 4 \u{2192} Suppressed (R 6.2)".to_string()
+        ),
+        "{lines:#?}"
+    );
+}
+
+/// R 50.2: the reach shown on the board at Night is the engine's: 1 1/2 MP
+/// a hex of Open Ground for the Marines (three hexes of their five MP, 1/2
+/// left), the plain MP for Japanese Infantry (R 59.0).
+#[test]
+fn r50_2_the_night_reach_costs_one_and_a_half_a_hex() {
+    use bob::rules::Mp;
+    use bob::scenario::Coord;
+    let (mut w, _) = world_of("night_ground.ron", &[]);
+    let hex = |l: &str| Coord::parse(l, 10, 6).unwrap();
+    let m1 = entity(&mut w, "M1");
+    let reach = bob::ui::reach::reachable(&mut w, m1, false);
+    assert_eq!(reach.get(&hex("F3")).map(|r| r.left), Some(Mp(3)));
+    assert!(!reach.contains_key(&hex("G2")));
+    let path = bob::ui::reach::path_to(&reach, hex("F3"));
+    assert_eq!(path.len(), 3);
+    assert_eq!(
+        bob::engine::operations::check(
+            &mut w,
+            &order(r#"move(unit: "M1", path: ["D3", "E3", "F3"])"#)
+        ),
+        Ok(())
+    );
+    assert_eq!(
+        bob::engine::operations::check(
+            &mut w,
+            &order(r#"move(unit: "M1", path: ["D3", "E3", "F3", "F2"])"#)
+        )
+        .unwrap_err()
+        .to_string(),
+        "step 4 into F2: needs 1\u{bd} MP, \u{bd} MP left (R 5.0)"
+    );
+    let j1 = entity(&mut w, "J1");
+    let reach = bob::ui::reach::reachable(&mut w, j1, false);
+    assert_eq!(reach.get(&hex("D3")).map(|r| r.left), Some(Mp::whole(2)));
+}
+
+/// R 55.2 at Night: dry on turn 1, the Mortar places Smoke; the Storm
+/// Check rolls a 1 and the deluge starts, taking the Smoke off the board.
+/// In the rain there is no Smoke (rounds or grenades), no Illumination,
+/// no Trip Flare and no Muzzle Flash, and no fire beyond three hexes, the
+/// Mortar's included.
+#[test]
+fn r55_2_the_rain_stops_smoke_illumination_flares_flashes_and_long_fire() {
+    let (mut w, mut log) = world_of("night_storm_ground.ron", &[1, 10, 10]);
+    for o in [
+        r#"place_smoke(unit: "MM", at: "E5")"#,
+        r#"mark_used(unit: "M1")"#,
+        r#"mark_used(unit: "J1")"#,
+        r#"mark_used(unit: "J2")"#,
+    ] {
+        log.extend(play(&mut w, o));
+    }
+    assert!(bob::engine::monsoon::raining(&w));
+    let tail: Vec<&str> = log.iter().rev().take(5).rev().map(String::as_str).collect();
+    assert_eq!(
+        tail,
+        [
+            "Smoke in E5 flips to Dispersed Smoke (R 13.0, R 48.0)",
+            "Allies Monsoon Storm Check: roll 1 (changes on 1-2): a monsoon deluge starts; no more checks (R 55.2)",
+            "1 Smoke counter(s) removed: there is no Smoke in the Monsoon rain (R 55.2)",
+            "Turn 2 begins (R 13.0)",
+            "Allies Ops Range 1\u{2013}3 (R 4.1)",
+        ]
+    );
+    assert!(bob::engine::smoke::counters(&w).is_empty());
+    assert_eq!(
+        refused(&mut w, r#"illuminate(unit: "M1", at: "G3")"#),
+        "no Illumination in the Monsoon rain (R 55.2)"
+    );
+    assert_eq!(
+        refused(&mut w, r#"place_smoke(unit: "MM", at: "E5")"#),
+        "no Smoke in the Monsoon rain (R 55.2)"
+    );
+    assert_eq!(
+        refused(
+            &mut w,
+            r#"move(unit: "M1", path: ["D3"], smoke_grenade: Some((after: 0, at: "D3")))"#
+        ),
+        "Smoke Grenade into D3: no Smoke in the Monsoon rain (R 55.2)"
+    );
+    assert_eq!(
+        refused(&mut w, r#"fire(unit: "MM", target: "G3")"#),
+        "target 5 hexes away: in the Monsoon rain no fire beyond 3 hexes (R 55.2)"
+    );
+    // M1 fires in the dark and the rain: no Muzzle Flash (the Ops Range
+    // goes on at once, M1 carries no flash mark).
+    let lines = play(&mut w, r#"fire(unit: "M1", target: "E4")"#);
+    assert!(
+        !lines.iter().any(|l| l.contains("Muzzle Flash")),
+        "{lines:#?}"
+    );
+    let m1 = entity(&mut w, "M1");
+    assert!(w.get::<bob::engine::night::MuzzleFlashed>(m1).is_none());
+    play(&mut w, r#"mark_used(unit: "MM")"#);
+    // J1 walks into the Wire of E3: no Trip Flare.
+    let lines = play(&mut w, r#"move(unit: "J1", path: ["F3", "E3"])"#);
+    assert!(
+        !lines.iter().any(|l| l.contains("Trip Flare")),
+        "{lines:#?}"
+    );
+    assert_eq!(
+        lines,
+        [
+            "J1 moves (R 5.0); Ops Range 1/3",
+            "J1 moves G3 \u{2192} F3: 1 MP, 4 left (R 5.0)",
+            "J1 moves F3 \u{2192} E3: 1 MP, 3 left (R 5.0)",
+            "J1 ends its move in E3; Used (R 4.2)",
+        ]
+    );
+}
+
+/// A headless App of the interface on a test ground: the requests of the
+/// buttons, keys and clicks handled and the views rebuilt each frame, as in
+/// `tests/ui_game.rs`.
+fn ui_app(file: &str) -> bevy::prelude::App {
+    use bevy::prelude::*;
+    use bob::ui::{Hovered, Selected, act, decide, orders};
+    let roster = scenario::builtin_roster().unwrap();
+    let aid = scenario::builtin_player_aid().unwrap();
+    let loaded = scenario::load(&format!("tests/data/{file}"), &roster, &aid).unwrap();
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins)
+        .add_plugins(act::ActPlugin)
+        .init_resource::<decide::DecisionPanel>()
+        .init_resource::<Selected>()
+        .init_resource::<Hovered>()
+        .init_resource::<orders::GameLog>()
+        .init_resource::<bob::ui::handover::HandOver>()
+        .init_resource::<bob::ui::facing::FacingPlan>()
+        .init_resource::<bob::ui::result::ResultRequest>()
+        .insert_resource(bob::world::ActiveScenario {
+            scenario: loaded.scenario,
+            origin: loaded.origin,
+        })
+        .insert_resource(bob::world::RosterRes(std::sync::Arc::new(roster)))
+        .insert_resource(bob::world::AidRes(std::sync::Arc::new(aid)))
+        .insert_resource(bob::engine::Dice::seeded(1))
+        .add_systems(
+            Startup,
+            (bob::world::spawn::spawn_scenario, orders::start_operations).chain(),
+        )
+        .add_systems(Update, (act::handle_requests, act::refresh_views).chain());
+    app.update();
+    app
+}
+
+/// Selects `id` and runs a frame.
+fn select(app: &mut bevy::prelude::App, id: &str) {
+    let e = entity(app.world_mut(), id);
+    app.world_mut().resource_mut::<bob::ui::Selected>().0 = Some(e);
+    app.update();
+}
+
+/// The selected unit's Night and Seishin buttons: each action's label and
+/// refusal.
+fn pacific_buttons(app: &bevy::prelude::App) -> Vec<(&'static str, Option<String>)> {
+    app.world()
+        .resource::<bob::ui::act::ActionBar>()
+        .pacific
+        .iter()
+        .map(|b| (b.action.label(), b.refusal.clone()))
+        .collect()
+}
+
+/// Sends a button's request and runs a frame.
+fn press(app: &mut bevy::prelude::App, action: bob::ui::act::Action) {
+    app.world_mut()
+        .resource_mut::<bob::ui::act::Requests>()
+        .action = Some(action);
+    app.update();
+}
+
+/// The game log's last line.
+fn last_line(app: &bevy::prelude::App) -> String {
+    let log = app.world().resource::<bob::ui::orders::GameLog>();
+    log.lines.last().cloned().unwrap_or_default()
+}
+
+/// Issue 8 / issue 5 through the interface's message path: the
+/// Illumination button arms a hex pick whose preview rings the hexes a
+/// counter would light (or gives the engine's refusal), and the click sends
+/// the order a script sends, with the same log line; spent, the button is
+/// greyed with the rule. The Decoy button brings back the removed Decoy
+/// (R 50.3); the Seishin toggle adds its +1 MP to the reach and the move
+/// it sends declares Seishin (R 59.5).
+#[test]
+fn night_and_seishin_buttons_send_the_scripts_orders() {
+    use bob::rules::Mp;
+    use bob::scenario::Coord;
+    use bob::ui::act::{Action, Intent};
+    let hex = |l: &str| Coord::parse(l, 10, 6).unwrap();
+
+    // Illumination (R 50.1) on the night ground.
+    let mut app = ui_app("night_ground.ron");
+    select(&mut app, "M1");
+    let none_removed =
+        "no Decoy of this side has been removed: none to bring back (R 50.3)".to_string();
+    assert_eq!(
+        pacific_buttons(&app),
+        [
+            ("Illuminate", None),
+            ("Decoy back", Some(none_removed.clone()))
+        ]
+    );
+    press(&mut app, Action::Illuminate);
+    assert_eq!(*app.world().resource::<Intent>(), Intent::Illuminate);
+    app.world_mut().resource_mut::<bob::ui::Hovered>().0 = Some(hex("I3"));
+    app.update();
+    let lights = app
+        .world()
+        .resource::<bob::ui::act::IlluminationPreview>()
+        .clone();
+    assert_eq!(
+        lights.refusal.as_deref(),
+        Some("Illumination 6 hexes away: within 5 of the unit placing it (R 50.1)")
+    );
+    app.world_mut().resource_mut::<bob::ui::Hovered>().0 = Some(hex("G3"));
+    app.update();
+    let lights = app
+        .world()
+        .resource::<bob::ui::act::IlluminationPreview>()
+        .clone();
+    assert_eq!(lights.refusal, None);
+    let mut lit: Vec<String> = lights.lit.iter().map(|c| c.label()).collect();
+    lit.sort();
+    assert_eq!(lit, ["F2", "F3", "G2", "G3", "G4", "H2", "H3"]);
+    app.world_mut()
+        .resource_mut::<bob::ui::act::Requests>()
+        .click = Some(hex("G3"));
+    app.update();
+    assert_eq!(
+        last_line(&app),
+        "Illumination in G3, fired near M1: units there and adjacent are Illuminated (R 50.1); Ops Range 1/3"
+    );
+    assert_eq!(*app.world().resource::<Intent>(), Intent::Select);
+    assert_eq!(
+        app.world().resource::<bob::engine::night::Illumination>().0,
+        [hex("G3")]
+    );
+    assert_eq!(
+        pacific_buttons(&app),
+        [
+            (
+                "Illuminate",
+                Some(
+                    "all 1 Illumination counters of the side are spent: one-time counters (R 50.1)"
+                        .to_string()
+                )
+            ),
+            ("Decoy back", Some(none_removed))
+        ]
+    );
+
+    // A regenerated Decoy (R 50.3), as tests/scripts/regenerate_decoy.ron.
+    let mut app = ui_app("night_decoy_ground.ron");
+    select(&mut app, "M3");
+    assert_eq!(
+        pacific_buttons(&app)[1],
+        (
+            "Decoy back",
+            Some("no Decoy of this side has been removed: none to bring back (R 50.3)".into())
+        )
+    );
+    assert!(bob::ui::act::send(
+        app.world_mut(),
+        &order(r#"move(unit: "MD1", path: ["F1"])"#)
+    ));
+    app.update();
+    assert_eq!(pacific_buttons(&app)[1], ("Decoy back", None));
+    press(&mut app, Action::Decoy);
+    assert_eq!(
+        last_line(&app),
+        "M3 is Used to regenerate the Decoy MD1 in A1, Concealed and Used (R 50.3); Ops Range 2/3"
+    );
+
+    // Seishin (R 59.5): a toggle for the "S" Squad, +1 MP in the reach.
+    let mut app = ui_app("seishin_ground.ron");
+    select(&mut app, "J2");
+    assert_eq!(pacific_buttons(&app), []);
+    select(&mut app, "J1");
+    assert_eq!(pacific_buttons(&app), [("Seishin +1 MP", None)]);
+    press(&mut app, Action::Move);
+    let left = |app: &bevy::prelude::App, l: &str| {
+        app.world()
+            .resource::<bob::ui::act::Reach>()
+            .hexes
+            .get(&hex(l))
+            .map(|r| r.left)
+    };
+    assert_eq!(left(&app, "F5"), Some(Mp::whole(0)));
+    assert_eq!(left(&app, "G5"), None);
+    press(&mut app, Action::Seishin);
+    assert!(app.world().resource::<bob::ui::act::ActionBar>().seishin);
+    assert_eq!(*app.world().resource::<Intent>(), Intent::Move);
+    assert_eq!(left(&app, "F5"), Some(Mp::whole(1)));
+    assert_eq!(left(&app, "G5"), Some(Mp::whole(0)));
+    app.world_mut()
+        .resource_mut::<bob::ui::act::Requests>()
+        .click = Some(hex("G5"));
+    app.update();
+    let log = app.world().resource::<bob::ui::orders::GameLog>();
+    assert!(
+        log.lines.iter().any(|l| l
+            == "J1 declares Seishin: +1 MP, +1 Morale this Operations Phase, +2 Melee FP this turn (R 59.5)"),
+        "{:#?}",
+        log.lines
+    );
+    assert!(!app.world().resource::<bob::ui::act::ActionBar>().seishin);
+}
+
 // R 59.6, the Banzai Charge and the Rout Edge: a charging Squad follows
 // the charge's own path rule even toward its Rout Edge; every other
 // Japanese Squad move toward it is refused until the last required charge
@@ -205,6 +590,8 @@ fn r59_6_a_charge_may_go_toward_the_rout_edge() {
             "Turn 2 begins (R 13.0)",
             "Turn 2: the Japanese announce a Banzai Charge; Suppression removed from none; charging (+4 MP, +2 Morale, +2 Melee FP) unless marked Op Fire: J1, J2 (R 59.6)",
             "Axis Ops Range 1\u{2013}3 (R 4.1)",
+            "Allies to decide: which units to mark Op Fire against the Banzai Charge, any of M1 or none (R 59.6)",
+            "Against the Banzai Charge the Allies mark Op Fire outside the Ops Range: none (R 59.6)",
             "J1 moves (R 5.0); Ops Range 1/3",
             "J1 moves E5 \u{2192} D5: 1 MP, 8 left (R 5.0)",
             "Op Fire window: J1 enters D5; Allies may fire with M1 (R 9.0)",

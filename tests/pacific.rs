@@ -3,8 +3,11 @@
 //! log line of R 51.2's two ambush examples and R 43.0's Fire Lane and
 //! Bunker examples.
 
+mod common;
+
 use bob::engine::script;
 use bob::scenario;
+use common::{order, play, refused, world_of};
 
 /// Runs `tests/scripts/NAME.ron` in process; it must run to its end.
 fn run(name: &str) -> Vec<String> {
@@ -200,43 +203,6 @@ fn r43_0_bunker_example_revealed_after_the_roll() {
     );
 }
 
-/// The ground of a test, with its dice forced, its game begun.
-fn world_of(file: &str, rolls: &[u8]) -> (bevy::prelude::World, Vec<String>) {
-    let roster = scenario::builtin_roster().unwrap();
-    let aid = scenario::builtin_player_aid().unwrap();
-    let loaded = scenario::load(&format!("tests/data/{file}"), &roster, &aid).unwrap();
-    let mut w = bob::engine::headless_world(loaded, roster, aid, 1);
-    w.resource_mut::<bob::engine::Dice>()
-        .force(rolls.iter().copied());
-    let lines = bob::phases::begin_game(&mut w)
-        .iter()
-        .map(bob::engine::GameEvent::line)
-        .collect();
-    (w, lines)
-}
-
-/// An order as a script writes it.
-fn order(text: &str) -> bob::engine::Order {
-    ron::from_str(text).unwrap_or_else(|e| panic!("{text}: {e}"))
-}
-
-/// Plays an order that must be accepted; its log lines.
-fn play(w: &mut bevy::prelude::World, text: &str) -> Vec<String> {
-    bob::phases::apply(w, &order(text))
-        .unwrap_or_else(|r| panic!("{text} refused: {r}"))
-        .iter()
-        .map(bob::engine::GameEvent::line)
-        .collect()
-}
-
-/// The refusal of an order that must be refused.
-fn refused(w: &mut bevy::prelude::World, text: &str) -> String {
-    match bob::phases::apply(w, &order(text)) {
-        Ok(events) => panic!("{text} accepted: {events:?}"),
-        Err(r) => r.to_string(),
-    }
-}
-
 /// R 43.4: the Cave of D3 (facing SW, front hexes D4 and C4) is entered
 /// only from a front hex, by Japanese units, for 2 MP; fired into with LOS
 /// traced only through its front hexes; from a front hex its modifier is
@@ -326,6 +292,8 @@ fn r59_6_a_banzai_charge_takes_the_closest_enemy_by_a_cheapest_path() {
         .iter()
         .map(bob::engine::GameEvent::line)
         .collect();
+    log.extend(play(&mut w, "banzai_gd(units: [])"));
+    log.extend(play(&mut w, "banzai_op_fire(units: [])"));
     assert_eq!(
         refused(&mut w, r#"mark_used(unit: "J1")"#),
         "J1: it must Banzai Charge unless it is marked Op Fire (R 59.6)"
@@ -366,6 +334,10 @@ fn r59_6_a_banzai_charge_takes_the_closest_enemy_by_a_cheapest_path() {
         [
             "Turn 1: the Japanese announce a Banzai Charge; Suppression removed from J3; charging (+4 MP, +2 Morale, +2 Melee FP) unless marked Op Fire: J1, J3 (R 59.6)",
             "Axis Ops Range 1\u{2013}3 (R 4.1)",
+            "Axis to decide: which GD Squads charge, any of J2 or none (R 59.6)",
+            "GD Squads charging with the Banzai (+4 MP, +2 Morale, +2 Melee FP): none (R 59.6)",
+            "Allies to decide: which units to mark Op Fire against the Banzai Charge, any of M1, M2 or none (R 59.6)",
+            "Against the Banzai Charge the Allies mark Op Fire outside the Ops Range: none (R 59.6)",
             "J1 moves (R 5.0); Ops Range 1/3",
             "J1 moves A5 \u{2192} B5: 1 MP, 8 left (R 5.0)",
             "Op Fire window: J1 enters B5; Allies may fire with M1, M2 (R 9.0)",
@@ -410,6 +382,96 @@ fn r59_6_a_banzai_charge_takes_the_closest_enemy_by_a_cheapest_path() {
             "Axis Ops Range 1\u{2013}3 (R 4.1)",
         ]
     );
+}
+
+/// R 59.6's announcement: the Japanese player chooses which GD Squads
+/// charge (J2 here, which is then bound to the charge like a Squad), then
+/// the Allied player may mark any of his units Op Fire before any action,
+/// outside the Ops Range (M2 here). Answers naming other units are refused.
+#[test]
+fn r59_6_gd_squads_choose_to_charge_and_the_allies_mark_op_fire_at_the_announcement() {
+    use bevy::prelude::*;
+    let roster = scenario::builtin_roster().unwrap();
+    let aid = scenario::builtin_player_aid().unwrap();
+    let loaded = scenario::load("tests/data/banzai_ground.ron", &roster, &aid).unwrap();
+    let mut w = bob::engine::headless_world(loaded, roster, aid, 1);
+    let mut log: Vec<String> = bob::phases::begin_game(&mut w)
+        .iter()
+        .map(bob::engine::GameEvent::line)
+        .collect();
+    assert_eq!(
+        refused(&mut w, r#"banzai_gd(units: ["J1"])"#),
+        "J1 is not one of J2 (R 59.6)"
+    );
+    assert_eq!(
+        refused(&mut w, r#"mark_used(unit: "J3")"#),
+        "the game waits for which GD Squads charge, any of J2 or none (R 59.6)"
+    );
+    log.extend(play(&mut w, r#"banzai_gd(units: ["J2"])"#));
+    assert_eq!(
+        refused(&mut w, r#"banzai_op_fire(units: ["M2", "M2"])"#),
+        "M2 is not one of M1, M2 (R 59.6)"
+    );
+    log.extend(play(&mut w, r#"banzai_op_fire(units: ["M2"])"#));
+    assert_eq!(
+        refused(&mut w, r#"mark_used(unit: "J2")"#),
+        "J2: it must Banzai Charge unless it is marked Op Fire (R 59.6)"
+    );
+    assert_eq!(
+        log,
+        [
+            "Turn 1: the Japanese announce a Banzai Charge; Suppression removed from none; charging (+4 MP, +2 Morale, +2 Melee FP) unless marked Op Fire: J1, J3 (R 59.6)",
+            "Axis Ops Range 1\u{2013}3 (R 4.1)",
+            "Axis to decide: which GD Squads charge, any of J2 or none (R 59.6)",
+            "GD Squads charging with the Banzai (+4 MP, +2 Morale, +2 Melee FP): J2 (R 59.6)",
+            "Allies to decide: which units to mark Op Fire against the Banzai Charge, any of M1, M2 or none (R 59.6)",
+            "Against the Banzai Charge the Allies mark Op Fire outside the Ops Range: M2 (R 59.6)",
+        ]
+    );
+    let mut q = w.query::<(&bob::world::Unit, Has<bob::world::OpFire>)>();
+    let marked: Vec<String> = q
+        .iter(&w)
+        .filter(|(_, op)| *op)
+        .map(|(u, _)| u.id.clone())
+        .collect();
+    assert_eq!(marked, ["M2"]);
+}
+
+/// R 59.6: "the closest hex ... which is either an enemy controlled Victory
+/// Marker or a hex that contains an enemy unit". With C5, two hexes from
+/// J1, an Allied-held Victory Marker, J1 must charge C5 rather than M1 in
+/// H5.
+#[test]
+fn r59_6_an_enemy_victory_marker_is_a_charge_target() {
+    use bevy::prelude::*;
+    let roster = scenario::builtin_roster().unwrap();
+    let aid = scenario::builtin_player_aid().unwrap();
+    let mut loaded = scenario::load("tests/data/banzai_ground.ron", &roster, &aid).unwrap();
+    loaded
+        .scenario
+        .victory
+        .push(bob::scenario::schema::VictoryCondition::ControlHexes {
+            side: bob::scenario::schema::SideId::Allies,
+            hexes: vec!["C5".into()],
+            at_least: None,
+        });
+    let mut w = bob::engine::headless_world(loaded, roster, aid, 1);
+    bob::phases::begin_game(&mut w);
+    play(&mut w, "banzai_gd(units: [])");
+    play(&mut w, "banzai_op_fire(units: [])");
+    let c5 = bob::scenario::Coord::parse("C5", 10, 10).unwrap();
+    w.resource_mut::<bob::phases::end::Control>()
+        .0
+        .occupy(c5, bob::scenario::schema::SideId::Allies);
+    assert_eq!(
+        refused(
+            &mut w,
+            r#"move(unit: "J1", path: ["B5", "C5", "D5", "E5", "F5", "G5", "H5"])"#
+        ),
+        "J1: a Banzai Charge must enter the closest enemy hex: C5 (R 59.6)"
+    );
+    let to_marker = order(r#"move(unit: "J1", path: ["B5", "C5"])"#);
+    assert_eq!(bob::engine::banzai::check_order(&mut w, &to_marker), Ok(()));
 }
 
 /// R 59.5 Seishin with forced dice: the GD Squad has no "S"; J1 cannot reach

@@ -235,3 +235,73 @@ fn r48_assault_fire_through_smoke() {
         ]
     );
 }
+
+/// R 43.7 (and R 43.6 for Wire): A1 spends its move to remove the
+/// Roadblock in its hex; G1 Op Fires at it as at a unit that has just moved
+/// in (moving in Open Ground, +4) with no Wall for the Roadblock; A1 is
+/// Suppressed, passes its MC and the Roadblock goes. A2 removes the Wire in
+/// E3 with no one left to fire. Failing the MC, the Roadblock stays. Only a
+/// Squad, and only where there is Wire or a Roadblock.
+#[test]
+fn r43_7_a_squad_removes_a_roadblock_and_wire() {
+    let script = |rolls: &str| {
+        format!(
+            r#"(scenario: "tests/data/roadblock_ground.ron", rolls: [{rolls}], orders: [
+                clear(unit: "A1"), op_fire(firers: ["G1"]), clear(unit: "A2")])"#
+        )
+    };
+    let (lines, stopped) = run_text(&script("5, 2"));
+    assert_eq!(stopped, None, "{lines:#?}");
+    assert_eq!(
+        lines[1..13],
+        [
+            "A1 moves (R 5.0); Ops Range 1/2",
+            "A1 spends its whole move to remove the Roadblock in C3; for Op Fire it has just moved into the hex (R 43.7)",
+            "Op Fire window: A1 enters C3; Axis may fire with G1 (R 9.0)",
+            "G1 Op Fires at A1 in C3 and is Used (R 9.0, R 4.3)",
+            "G1 rolls 5 against C3 (R 6.2)",
+            "A1: +3 Prof FP: Op Fire (R 9.0); +4 Target moving in Open Ground, range 2 (R 41.0) = 7 FP; roll 5 \u{2192} Suppressed (R 6.2)",
+            "A1 MC: needs 6 or less, rolled 2 \u{2192} passed (R 9.0, R 7.1)",
+            "A1 survived and passed every MC: the Roadblock in C3 is removed (R 43.6, R 43.7)",
+            "A1 ends its move in C3; Used (R 4.2)",
+            "A2 moves (R 5.0); Ops Range 2/2",
+            "A2 spends its whole move to remove the Wire in E3; for Op Fire it has just moved into the hex (R 43.7)",
+            "A2 survived and passed every MC: the Wire in E3 is removed (R 43.6, R 43.7)",
+        ]
+    );
+    let (lines, _) = run_text(&script("5, 10"));
+    assert_eq!(
+        lines[7..9],
+        [
+            "A1 MC: needs 6 or less, rolled 10 \u{2192} failed (R 9.0, R 7.1)",
+            "A1 failed an MC: the Roadblock in C3 stays (R 43.7)",
+        ]
+    );
+    assert_eq!(
+        refusal("roadblock_ground", r#"clear(unit: "A3")"#),
+        "A3: only a Squad removes Wire or a Roadblock (R 43.7)"
+    );
+    assert_eq!(
+        refusal("roadblock_ground", r#"clear(unit: "A4")"#),
+        "A4: there is no Wire or Roadblock in G5 (R 43.6, R 43.7)"
+    );
+}
+
+/// R 43.7: for fire a Roadblock is a Wall (R 46.1) on the hexside it
+/// blocks: G1's fire from C1 enters C3 across it, -2 (against the Squad
+/// removing it there is none: `r43_7_a_squad_removes_a_roadblock_and_wire`).
+#[test]
+fn r43_7_a_roadblock_is_a_wall_for_fire() {
+    let (lines, stopped) = run_text(
+        r#"(scenario: "tests/data/roadblock_ground.ron", rolls: [9], orders: [
+            mark_used(unit: "A3"), pass, fire(unit: "G1", target: "C3")])"#,
+    );
+    assert_eq!(stopped, None, "{lines:#?}");
+    assert!(
+        lines.contains(
+            &"A1: +5 Normal FP (R 2.1); \u{2212}2 Wall hexside or Dike Road, target directly behind (R 46.1) = 3 FP; roll 9 \u{2192} No Effect (R 6.2)"
+                .to_string()
+        ),
+        "{lines:#?}"
+    );
+}

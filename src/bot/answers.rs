@@ -119,6 +119,12 @@ pub fn decision(bot: &mut Bot, world: &mut World, view: &View, d: &Decision) -> 
         Decision::MeleeOrder { choices, .. } => Order::Melee {
             at: choices.first().cloned().unwrap_or_default(),
         },
+        // GD Squads keep their distance: they fire as mortars (R 59.3).
+        Decision::BanzaiGd { .. } => Order::BanzaiGd { units: Vec::new() },
+        // Against a charge every free unit waits for it in Op Fire (R 59.6).
+        Decision::BanzaiOpFire { units, .. } => Order::BanzaiOpFire {
+            units: units.clone(),
+        },
         Decision::Casualties {
             count, units, at, ..
         } => Order::Casualties {

@@ -192,7 +192,10 @@ pub fn banzai_charge(world: &World, view: &View, u: &Piece, wire: &[Coord]) -> O
         .map(|e| e.at)
         .collect();
     let enemy_at = |c: Coord| enemies.contains(&c);
-    let targets = charge_targets(u.at, &enemies, |c| view.count_at(view.me, c) >= limit);
+    // Enemy-controlled Victory Markers are targets too (R 59.6).
+    let mut goals = enemies.clone();
+    goals.extend(crate::engine::banzai::enemy_victory_markers(world, view.me));
+    let targets = charge_targets(u.at, &goals, |c| view.count_at(view.me, c) >= limit);
     if targets.is_empty() {
         return None;
     }

@@ -219,6 +219,7 @@ impl Default for TypeCache {
             seishin: false,
             pluck: false,
             ss: false,
+            gun: None,
             source: crate::scenario::roster::Source::Pac,
         });
         TypeCache {

@@ -6,6 +6,10 @@
 //! fewest MPs (`rules::banzai`). Until the last required charge is called
 //! no other Japanese Squad move goes closer to its Rout Edge.
 
+use std::cell::RefCell;
+use std::rc::Rc;
+use std::sync::Arc;
+
 use bevy::prelude::*;
 
 use crate::rules::Mp;
@@ -62,9 +66,10 @@ fn japanese(world: &World, unit: &Unit) -> Option<UnitClass> {
 
 /// The start of a turn (reinforcements placed, before any action): on a
 /// turn of the scenario's `banzai_turns` the charge is announced (R 59.6).
-pub fn begin_turn(world: &mut World, events: &mut Vec<GameEvent>) {
-    let mut q = world.query_filtered::<Entity, With<Banzai>>();
-    let old: Vec<Entity> = q.iter(world).collect();
+/// Every Japanese Squad charges; the GD Squads and the Allied Op Fire
+/// marking are asked next (`ask_gd`). Whether a charge was announced.
+pub fn begin_turn(world: &mut World, events: &mut Vec<GameEvent>) -> bool {
+    let old: Vec<Entity> = crate::world::queries::collect::<Entity, With<Banzai>, _>(world, |e| e);
     for e in old {
         world.entity_mut(e).remove::<Banzai>();
     }
@@ -76,17 +81,11 @@ pub fn begin_turn(world: &mut World, events: &mut Vec<GameEvent>) {
         .banzai_turns
         .contains(&turn)
     {
-        return;
+        return false;
     }
-    let mut q = world.query::<(Entity, &Unit)>();
-    let mut units: Vec<(String, Entity, Unit)> = q
-        .iter(world)
-        .map(|(e, u)| (u.id.clone(), e, u.clone()))
-        .collect();
-    units.sort_by(|a, b| a.0.cmp(&b.0));
     let mut rallied = Vec::new();
     let mut charging = Vec::new();
-    for (id, e, u) in units {
+    for (id, e, u) in sorted_units(world) {
         let Some(class) = japanese(world, &u) else {
             continue;
         };
@@ -94,7 +93,7 @@ pub fn begin_turn(world: &mut World, events: &mut Vec<GameEvent>) {
             world.entity_mut(e).remove::<Suppression>();
             rallied.push(id.clone());
         }
-        // GD Squads may charge but need not (R 59.6): here they do not.
+        // GD Squads may charge but need not (R 59.6): asked in `ask_gd`.
         if class == UnitClass::Squad {
             world.entity_mut(e).insert(Banzai);
             charging.push(id);
@@ -105,6 +104,145 @@ pub fn begin_turn(world: &mut World, events: &mut Vec<GameEvent>) {
         rallied,
         charging,
     }));
+    true
+}
+
+/// Every unit with its entity, sorted by id.
+fn sorted_units(world: &mut World) -> Vec<(String, Entity, Unit)> {
+    let mut q = world.query::<(Entity, &Unit)>();
+    let mut units: Vec<(String, Entity, Unit)> = q
+        .iter(world)
+        .map(|(e, u)| (u.id.clone(), e, u.clone()))
+        .collect();
+    units.sort_by(|a, b| a.0.cmp(&b.0));
+    units
+}
+
+/// After the announcement: the Japanese player chooses which GD Squads
+/// charge, if he has any on the board; else the Allied Op Fire marking
+/// follows at once (R 59.6).
+pub fn ask_gd(world: &mut World, events: &mut Vec<GameEvent>) {
+    let mut side = None;
+    let mut gds = Vec::new();
+    for (id, e, u) in sorted_units(world) {
+        if japanese(world, &u) == Some(UnitClass::GdSquad) && world.get::<Location>(e).is_some() {
+            side = Some(u.side);
+            gds.push(id);
+        }
+    }
+    match side {
+        Some(side) => crate::phases::ask(
+            world,
+            crate::phases::Decision::BanzaiGd { side, units: gds },
+            events,
+        ),
+        None => ask_op_fire(world, events),
+    }
+}
+
+/// Checks that an answer names only offered units, each once; the
+/// decision is then answered: the picked units, by id.
+fn take_picks(
+    world: &mut World,
+    choices: &[String],
+    picks: &[String],
+) -> Result<Vec<(String, Entity)>, Refusal> {
+    for (i, p) in picks.iter().enumerate() {
+        if !choices.contains(p) || picks[..i].contains(p) {
+            return Err(Refusal::WrongAnswer {
+                reason: format!("{p} is not one of {} (R 59.6)", choices.join(", ")),
+            });
+        }
+    }
+    world.remove_resource::<crate::phases::Pending>();
+    Ok(sorted_units(world)
+        .into_iter()
+        .filter(|(id, ..)| picks.contains(id))
+        .map(|(id, e, _)| (id, e))
+        .collect())
+}
+
+/// The answer to the GD choice: these GD Squads charge too (R 59.6).
+pub fn answer_gd(
+    world: &mut World,
+    choices: &[String],
+    picks: &[String],
+    events: &mut Vec<GameEvent>,
+) -> Result<(), Refusal> {
+    for (_, e) in take_picks(world, choices, picks)? {
+        world.entity_mut(e).insert(Banzai);
+    }
+    let mut charging = picks.to_vec();
+    charging.sort();
+    events.push(GameEvent::Pacific(PacificEvent::BanzaiGdSquads {
+        charging,
+    }));
+    ask_op_fire(world, events);
+    Ok(())
+}
+
+/// "The Allied player may mark any of his own units Op Fire" (R 59.6):
+/// his units on the board, unmarked and not in Melee, are offered.
+fn ask_op_fire(world: &mut World, events: &mut Vec<GameEvent>) {
+    let all = crate::world::queries::collect::<(&Unit, &Location, Has<Used>, Has<OpFire>), (), _>(
+        world,
+        |(u, l, used, op)| (u.id.clone(), u.side, *l, used || op),
+    );
+    let Some(japanese_side) = sorted_units(world)
+        .into_iter()
+        .find(|(_, _, u)| japanese(world, u).is_some())
+        .map(|(_, _, u)| u.side)
+    else {
+        return;
+    };
+    let side = japanese_side.other();
+    let mut units: Vec<String> = all
+        .iter()
+        .filter(|(_, s, l, marked)| {
+            *s == side && !marked && !all.iter().any(|(_, o, ol, _)| *o != side && ol == l)
+        })
+        .map(|(id, ..)| id.clone())
+        .collect();
+    if units.is_empty() {
+        return;
+    }
+    units.sort();
+    crate::phases::ask(
+        world,
+        crate::phases::Decision::BanzaiOpFire { side, units },
+        events,
+    );
+}
+
+/// The answer to the Allied Op Fire marking: these units are marked Op
+/// Fire outside the Ops Range, as they face, and may regain Concealment
+/// like any unit marked Op Fire (R 59.6, R 4.3, R 15.0).
+pub fn answer_op_fire(
+    world: &mut World,
+    side: SideId,
+    choices: &[String],
+    picks: &[String],
+    events: &mut Vec<GameEvent>,
+) -> Result<(), Refusal> {
+    let marked = take_picks(world, choices, picks)?;
+    for (_, e) in &marked {
+        world.entity_mut(*e).insert(OpFire);
+    }
+    events.push(GameEvent::Pacific(PacificEvent::BanzaiOpFireMarked {
+        side,
+        units: marked.iter().map(|(id, _)| id.clone()).collect(),
+    }));
+    for (_, e) in marked {
+        super::concealment::regain_concealment(
+            world,
+            e,
+            "marked Op Fire out of all enemy LOS",
+            events,
+        );
+    }
+    // A side with nothing left to Use lets the other go on (R 4.1).
+    super::operations::settle(world, events);
+    Ok(())
 }
 
 fn refuse(unit: &str, reason: impl Into<String>) -> Refusal {
@@ -128,7 +266,9 @@ pub fn check_order(world: &mut World, order: &Order) -> Result<(), Refusal> {
         Order::MarkUsed { unit }
         | Order::Fire { unit, .. }
         | Order::Move { unit, .. }
-        | Order::RegenerateDecoy { unit, .. } => unit,
+        | Order::RegenerateDecoy { unit, .. }
+        | Order::PlaceSmoke { unit, .. }
+        | Order::Clear { unit } => unit,
         _ => return Ok(()),
     };
     let Some((entity, u, loc)) =
@@ -139,14 +279,19 @@ pub fn check_order(world: &mut World, order: &Order) -> Result<(), Refusal> {
     else {
         return Ok(());
     };
-    if japanese(world, &u) != Some(UnitClass::Squad) {
-        return Ok(());
+    let class = japanese(world, &u);
+    match class {
+        Some(UnitClass::Squad) => {}
+        // A GD Squad is bound only when it chose to charge.
+        Some(UnitClass::GdSquad) if world.get::<Banzai>(entity).is_some() => {}
+        _ => return Ok(()),
     }
     let charges = charging(world, entity) && world.get::<Used>(entity).is_none();
     // The charge's own path rule governs a charging Squad's move, even
     // toward the Rout Edge (R 59.6, docs/decisions.md).
     if let Order::Move { path, .. } = order
         && !charges
+        && class == Some(UnitClass::Squad)
     {
         check_rout_edge(world, &u, loc.coord, path)?;
     }
@@ -154,7 +299,11 @@ pub fn check_order(world: &mut World, order: &Order) -> Result<(), Refusal> {
         return Ok(());
     }
     match order {
-        Order::MarkUsed { .. } | Order::Fire { .. } | Order::RegenerateDecoy { .. } => Err(refuse(
+        Order::MarkUsed { .. }
+        | Order::Fire { .. }
+        | Order::RegenerateDecoy { .. }
+        | Order::PlaceSmoke { .. }
+        | Order::Clear { .. } => Err(refuse(
             unit,
             "it must Banzai Charge unless it is marked Op Fire (R 59.6)",
         )),
@@ -185,6 +334,66 @@ fn parse_path(world: &World, path: &[String]) -> Option<Vec<Coord>> {
     path.iter()
         .map(|l| Coord::parse(l, board.columns, board.rows).ok())
         .collect()
+}
+
+/// What the fewest MPs of a charge depend on: the map, the Player Aid, the
+/// movement rules, the start, the MP allowance and the enemy hexes (a move
+/// stops in one, R 5.0). Holding the `Arc`s keeps their addresses from
+/// being reused while the entry lives.
+struct CheapestKey {
+    board: Arc<crate::world::Board>,
+    aid: Arc<crate::scenario::PlayerAid>,
+    rules: MoveRules,
+    start: Coord,
+    allowance: Mp,
+    stops: Vec<Coord>,
+}
+
+impl PartialEq for CheapestKey {
+    fn eq(&self, o: &Self) -> bool {
+        Arc::ptr_eq(&self.board, &o.board)
+            && Arc::ptr_eq(&self.aid, &o.aid)
+            && self.rules == o.rules
+            && self.start == o.start
+            && self.allowance == o.allowance
+            && self.stops == o.stops
+    }
+}
+
+type Costs = Rc<std::collections::HashMap<Coord, Mp>>;
+
+thread_local! {
+    /// The last charges searched: the random player and the bot ask the
+    /// same Squad's charge again and again while no enemy moves.
+    static CHEAPEST: RefCell<Vec<(CheapestKey, Costs)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// How many searches are kept.
+const CHEAPEST_KEPT: usize = 16;
+
+/// `search()`'s answer for `key`, from the last searches when one had the
+/// same inputs.
+fn remembered_cheapest(
+    key: CheapestKey,
+    search: impl FnOnce() -> std::collections::HashMap<Coord, Mp>,
+) -> Costs {
+    if let Some(c) = CHEAPEST.with(|kept| {
+        kept.borrow()
+            .iter()
+            .find(|(k, _)| *k == key)
+            .map(|(_, c)| c.clone())
+    }) {
+        return c;
+    }
+    let costs = Rc::new(search());
+    CHEAPEST.with(|kept| {
+        let mut kept = kept.borrow_mut();
+        if kept.len() >= CHEAPEST_KEPT {
+            kept.remove(0);
+        }
+        kept.push((key, costs.clone()));
+    });
+    costs
 }
 
 /// R 59.6's last paragraph: until the last required charge is called (at
@@ -226,7 +435,27 @@ fn check_rout_edge(world: &World, u: &Unit, start: Coord, path: &[String]) -> Re
     Ok(())
 }
 
-/// The charge path (R 59.6): to the closest enemy hex by the fewest MPs.
+/// The Victory Marker hexes (those the victory conditions name) that the
+/// enemy of `side` controls: targets of a charge like enemy units (R 59.6).
+pub fn enemy_victory_markers(world: &World, side: SideId) -> Vec<Coord> {
+    let sc = &world.resource::<ActiveScenario>().scenario;
+    let Some(control) = world.get_resource::<crate::phases::end::Control>() else {
+        return Vec::new();
+    };
+    sc.victory
+        .iter()
+        .filter_map(|v| match v {
+            crate::scenario::schema::VictoryCondition::ControlHexes { hexes, .. } => Some(hexes),
+            _ => None,
+        })
+        .flatten()
+        .filter_map(|h| Coord::parse(h, sc.map.columns, sc.map.rows).ok())
+        .filter(|c| control.0.controller(*c).is_some_and(|s| s != side))
+        .collect()
+}
+
+/// The charge path (R 59.6): to the closest enemy hex (or enemy-controlled
+/// Victory Marker) by the fewest MPs.
 fn check_path(
     world: &mut World,
     entity: Entity,
@@ -244,20 +473,20 @@ fn check_path(
     let aid = world.resource::<AidRes>().0.clone();
     let rules = MoveRules::of(&world.resource::<ActiveScenario>().scenario.special_rules);
     let limit = usize::from(aid.constants.stacking_per_side);
-    let mut q = world.query::<(&Unit, &Location)>();
-    let all: Vec<(SideId, Coord, bool)> = q
-        .iter(world)
-        .map(|(o, l)| (o.side, l.coord, l.in_cave))
-        .collect();
+    let all: Vec<(SideId, Coord, bool)> =
+        crate::world::queries::collect::<(&Unit, &Location), (), _>(world, |(o, l)| {
+            (o.side, l.coord, l.in_cave)
+        });
     let enemy_at = |c: Coord| {
         all.iter()
             .any(|(s, l, cave)| *s != u.side && *l == c && !cave)
     };
-    let enemies: Vec<Coord> = all
+    let mut enemies: Vec<Coord> = all
         .iter()
         .filter(|(s, _, cave)| *s != u.side && !cave)
         .map(|(_, c, _)| *c)
         .collect();
+    enemies.extend(enemy_victory_markers(world, u.side));
     let full = |c: Coord| {
         all.iter()
             .filter(|(s, l, cave)| *s == u.side && *l == c && !cave)
@@ -272,7 +501,6 @@ fn check_path(
         .map_or(Mp(0), |t| Mp::whole(u16::from(t.mp)))
         + super::command_points::mp_bonus(world, entity)
         + mp_bonus(world, entity);
-    let costs = cheapest(&board, &aid, rules, start, allowance, enemy_at);
     let mut spent = Mp(0);
     let mut at = start;
     for c in &coords {
@@ -288,5 +516,28 @@ fn check_path(
     if super::night::wire_in(world, end) {
         return Ok(());
     }
+    if targets.is_empty() {
+        // No enemy to charge: any path will do (R 59.6).
+        return Ok(());
+    }
+    // The fewest MPs from the start, only once the path itself stands.
+    let mut stops: Vec<Coord> = all
+        .iter()
+        .filter(|(s, _, cave)| *s != u.side && !cave)
+        .map(|(_, c, _)| *c)
+        .collect();
+    stops.sort();
+    stops.dedup();
+    let key = CheapestKey {
+        board: board.clone(),
+        aid: aid.clone(),
+        rules,
+        start,
+        allowance,
+        stops,
+    };
+    let costs = remembered_cheapest(key, || {
+        cheapest(&board, &aid, rules, start, allowance, enemy_at)
+    });
     check_charge(&costs, &targets, end, spent).map_err(|r| refuse(&u.id, r.to_string()))
 }

@@ -196,10 +196,6 @@ pub enum EventLog {
     Banzai {
         unit: String,
     },
-    NotAvailable {
-        what: String,
-        rule: &'static str,
-    },
     /// The unit picked for the Banzai entry charges this turn (R 59.6).
     BanzaiCharges {
         unit: String,
@@ -332,9 +328,6 @@ impl EventLog {
             ),
             EventLog::Banzai { unit } => {
                 format!("{unit} loses its Suppression to Banzai Charge (R 17.0, R 59.6)")
-            }
-            EventLog::NotAvailable { what, rule } => {
-                format!("{what} is not available in this scenario ({rule}, R 17.0)")
             }
             EventLog::BanzaiCharges { unit } => format!(
                 "{unit} Banzai Charges this turn unless marked Op Fire: +4 MP, +2 Morale, +2 Melee FP, toward the closest enemy (R 59.6, R 17.0)"
@@ -1124,21 +1117,9 @@ fn fugg(
     );
     if fires {
         world.entity_mut(e).remove::<OpFire>().insert(Used);
-        let night = world
-            .resource::<ActiveScenario>()
-            .scenario
-            .special_rules
-            .night
-            .is_some();
-        if night {
-            log(
-                events,
-                EventLog::NotAvailable {
-                    what: format!("The Muzzle Flash of {id}"),
-                    rule: "R 50.2",
-                },
-            );
-        }
+        // It fired: at Night its Muzzle Flash may be answered like any
+        // fire's (R 50.2); the chain opens once the event is over.
+        super::night::fired(world, e);
     }
 }
 

@@ -237,8 +237,21 @@ fn unit_of(world: &World, unit: Entity) -> Result<Unit, Refusal> {
 }
 
 /// May a CP be spent on this unit now (R 3.0: one per unit per turn and
-/// while the side has any; R 3.1: from its own company)?
+/// while the side has any; R 3.1: from its own company)? Never on a Gun
+/// (R 20.0).
 pub fn check(world: &World, unit: Entity) -> Result<(), Refusal> {
+    check_for(world, unit, None)
+}
+
+/// [`check`] for one function: a Gun may take only the CP to act first
+/// (R 20.0, R 3.0 #2).
+fn check_for(world: &World, unit: Entity, function: Option<CpFunction>) -> Result<(), Refusal> {
+    if function != Some(CpFunction::ActFirst) && super::gun::is_gun(world, unit) {
+        return Err(Refusal::CpNotApplicable {
+            unit: unit_of(world, unit)?.id,
+            reason: "CPs may not be used on a Gun, except for the second player to act first (R 20.0, R 3.0 #2)".into(),
+        });
+    }
     let u = unit_of(world, unit)?;
     if world.get::<CpMarker>(unit).is_some() {
         return Err(Refusal::CpAlreadyOnUnit { unit: u.id });
@@ -274,7 +287,7 @@ pub fn spend(
     function: CpFunction,
     events: &mut Vec<GameEvent>,
 ) -> Result<(), Refusal> {
-    check(world, unit)?;
+    check_for(world, unit, Some(function))?;
     let u = unit_of(world, unit)?;
     let mut cp = points(world);
     let Ok(pool) = cp.pool_for(u.side, u.company.as_deref()) else {
@@ -332,7 +345,7 @@ pub fn ready(
             reason: "CPs are spent on infantry units, not Decoys (R 3.0)".into(),
         });
     }
-    check(world, unit)?;
+    check_for(world, unit, Some(function))?;
     if world.get::<CpReady>(unit).is_some() {
         return Err(Refusal::CpAlreadyOnUnit { unit: u.id });
     }
@@ -371,8 +384,8 @@ pub fn is_ready(world: &World, unit: Entity, function: CpFunction) -> bool {
 /// Ready CPs not used by the end of the action go back to their pools
 /// (they were never spent).
 pub fn clear_ready(world: &mut World) {
-    let mut q = world.query_filtered::<Entity, With<CpReady>>();
-    let ready: Vec<Entity> = q.iter(world).collect();
+    let ready: Vec<Entity> =
+        crate::world::queries::collect::<Entity, With<CpReady>, _>(world, |e| e);
     for e in ready {
         world.entity_mut(e).remove::<CpReady>();
     }
@@ -427,9 +440,11 @@ pub fn grant_one_time(world: &mut World, side: SideId, n: u8) {
 /// each side takes its CPs for the new turn; unspent CPs of the turn are not
 /// kept (one-time CPs are). Follow Me! and ready CPs end too.
 pub fn return_command_points(world: &mut World) -> Vec<GameEvent> {
-    let mut q =
-        world.query_filtered::<Entity, Or<(With<CpMarker>, With<CpReady>, With<FollowMe>)>>();
-    let marked: Vec<Entity> = q.iter(world).collect();
+    let marked: Vec<Entity> = crate::world::queries::collect::<
+        Entity,
+        Or<(With<CpMarker>, With<CpReady>, With<FollowMe>)>,
+        _,
+    >(world, |e| e);
     for e in marked {
         world
             .entity_mut(e)
@@ -449,8 +464,8 @@ pub fn return_command_points(world: &mut World) -> Vec<GameEvent> {
 
 /// Follow Me! lasts for the phase only (R 5.4).
 pub fn end_of_phase(world: &mut World) {
-    let mut q = world.query_filtered::<Entity, With<FollowMe>>();
-    let units: Vec<Entity> = q.iter(world).collect();
+    let units: Vec<Entity> =
+        crate::world::queries::collect::<Entity, With<FollowMe>, _>(world, |e| e);
     for e in units {
         world.entity_mut(e).remove::<FollowMe>();
     }

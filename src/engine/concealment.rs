@@ -56,12 +56,12 @@ pub fn regain_concealment(
             _ => return false,
         }
     };
-    let mut q = world.query::<(&Unit, &crate::world::Location)>();
-    let enemies: Vec<crate::scenario::Coord> = q
-        .iter(world)
-        .filter(|(u, _)| u.side != unit.side)
-        .map(|(_, l)| l.coord)
-        .collect();
+    let enemies: Vec<crate::scenario::Coord> =
+        crate::world::queries::with_query::<(&Unit, &crate::world::Location), (), _>(world, |q| {
+            q.filter(|(u, _)| u.side != unit.side)
+                .map(|(_, l)| l.coord)
+                .collect()
+        });
     // At Night an unseen unit is out of LOS for Concealment (R 50.2).
     let night = super::night::scene(world);
     let seen = enemies.iter().any(|&e| {

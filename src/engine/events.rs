@@ -89,6 +89,26 @@ pub enum GameEvent {
     },
     /// The unit failed its MC to move: it stays and is Used (R 5.0, R 4.2).
     MoveFailed { unit: String },
+    /// A Squad spends its whole move to remove the Wire or Roadblock in
+    /// its hex (R 43.6, R 43.7).
+    ClearingStarted {
+        unit: String,
+        what: &'static str,
+        at: String,
+    },
+    /// It survived and passed every MC: the counter is removed (R 43.6,
+    /// R 43.7).
+    ObstacleRemoved {
+        unit: String,
+        what: &'static str,
+        at: String,
+    },
+    /// It failed an MC: the counter stays (R 43.7).
+    ObstacleStays {
+        unit: String,
+        what: &'static str,
+        at: String,
+    },
     /// One step of a move (R 5.0).
     Moved {
         unit: String,
@@ -272,9 +292,12 @@ pub enum GameEvent {
     Mortar(super::mortar::MortarEvent),
     /// Smoke placed and lifting (R 48.0-48.2, R 13.0).
     Smoke(super::smoke::SmokeEvent),
+    /// A Gun turns, takes its Prof Check, or goes back to its facing
+    /// (R 20.4).
+    Gun(super::gun::GunEvent),
 }
 
-fn side_word(s: SideId) -> &'static str {
+pub(crate) fn side_word(s: SideId) -> &'static str {
     match s {
         SideId::Allies => "Allies",
         SideId::Axis => "Axis",
@@ -396,6 +419,15 @@ impl GameEvent {
             ),
             GameEvent::MoveFailed { unit } => {
                 format!("{unit} fails to move and is Used (R 5.0, R 4.2)")
+            }
+            GameEvent::ClearingStarted { unit, what, at } => format!(
+                "{unit} spends its whole move to remove the {what} in {at}; for Op Fire it has just moved into the hex (R 43.7)"
+            ),
+            GameEvent::ObstacleRemoved { unit, what, at } => format!(
+                "{unit} survived and passed every MC: the {what} in {at} is removed (R 43.6, R 43.7)"
+            ),
+            GameEvent::ObstacleStays { unit, what, at } => {
+                format!("{unit} failed an MC: the {what} in {at} stays (R 43.7)")
             }
             GameEvent::Moved {
                 unit,
@@ -633,6 +665,7 @@ impl GameEvent {
             GameEvent::Pacific(e) => e.line(),
             GameEvent::Mortar(e) => e.line(),
             GameEvent::Smoke(e) => e.line(),
+            GameEvent::Gun(e) => e.line(),
         }
     }
 }

@@ -134,6 +134,10 @@ pub fn check_fire(
     target: &str,
     facing: Option<Spine>,
 ) -> Result<(Coord, Option<FireFacing>), Refusal> {
+    // A Gun fires with its own values and arc (R 20.4, R 20.5).
+    if super::gun::is_gun(world, firer) {
+        return super::gun::check_fire(world, firer, target, facing);
+    }
     let board = world.resource::<BoardRes>().0.clone();
     let aid = world.resource::<AidRes>().0.clone();
     // `K5/cave` names the Cave below K5 (R 43.4).
@@ -182,19 +186,22 @@ pub fn check_target_hex(
     };
     // A Cave is a location of its own (R 43.4).
     let firer_in_cave = world.get::<Location>(firer).is_some_and(|l| l.in_cave);
-    let mut q = world.query::<(Entity, &Unit, &Location)>();
     let mut enemies_there = 0;
-    for (e, u, l) in q.iter(world) {
+    let all =
+        crate::world::queries::collect::<(Entity, &Unit, &Location), (), _>(world, |(e, u, l)| {
+            (e, u.side, *l)
+        });
+    for (e, unit_side, l) in all {
         if e == firer {
             continue;
         }
-        if l.coord == to && !l.in_cave && u.side == side {
+        if l.coord == to && !l.in_cave && unit_side == side {
             return Err(Refusal::FriendlyInTarget { at: to.label() });
         }
         if l.coord == to && !l.in_cave {
             enemies_there += 1;
         }
-        if l.coord == from && l.in_cave == firer_in_cave && u.side != side {
+        if l.coord == from && l.in_cave == firer_in_cave && unit_side != side {
             return Err(Refusal::EnemyInOwnHex);
         }
     }
@@ -267,6 +274,10 @@ pub fn execute_fire(
     facing: Option<FireFacing>,
     events: &mut Vec<GameEvent>,
 ) {
+    if super::gun::is_gun(world, firer) {
+        super::gun::execute_fire(world, firer, to, facing, events);
+        return;
+    }
     let Ok((unit, _)) = unit_and_place(world, firer) else {
         return;
     };
@@ -394,6 +405,11 @@ pub fn plan_attack(
     let ut = roster.get(&unit.kind)?.clone();
     // The hexside the thread crosses into the target hex (R 44.0, R 46.1).
     let hexside_key = hexside_protection(&board, from, to);
+    // A live Roadblock is a Wall on its blocked hexside (R 43.7, R 46.1),
+    // except for the Squad removing it.
+    let roadblock =
+        hexside_key.is_none() && super::obstacles::behind_roadblock(world, &board, from, to);
+    let clearing = super::obstacles::clearing_unit(world);
     // The Cave below the hex is a location of its own (R 43.4).
     let into_cave = super::fortifications::attacks_cave(world, firer, mover);
     let firer_in_cave = world.get::<Location>(firer).is_some_and(|l| l.in_cave);
@@ -440,18 +456,32 @@ pub fn plan_attack(
             probe.conditions = conditions;
             infantry_fp(&aid, &probe).is_ok()
         };
-    let mut q = world.query::<(
-        Entity,
-        &Unit,
-        &Location,
-        Option<&Concealed>,
-        Option<&Suppression>,
-    )>();
-    let found: Vec<(Entity, Unit, Option<Concealed>, Option<Suppression>)> = q
-        .iter(world)
-        .filter(|(_, u, l, _, _)| l.coord == to && u.side != unit.side && l.in_cave == into_cave)
-        .map(|(e, u, _, c, s)| (e, u.clone(), c.copied(), s.copied()))
-        .collect();
+    let found: Vec<(Entity, Unit, Option<Concealed>, Option<Suppression>)> =
+        crate::world::queries::with_query::<
+            (
+                Entity,
+                &Unit,
+                &Location,
+                Option<&Concealed>,
+                Option<&Suppression>,
+            ),
+            (),
+            _,
+        >(world, |q| {
+            q.filter(|(_, u, l, _, _)| {
+                l.coord == to && u.side != unit.side && l.in_cave == into_cave
+            })
+            .map(|(e, u, _, c, s)| (e, u.clone(), c.copied(), s.copied()))
+            .collect()
+        });
+    // Trench to Trench is not moving in Open Ground (R 43.2).
+    let in_trench = world
+        .get_resource::<super::movement::MoveInProgress>()
+        .and_then(|m| match m.trail.as_slice() {
+            [.., a, b] => Some((*a, *b)),
+            _ => None,
+        })
+        .is_some_and(|(a, b)| b == to && crate::rules::movement::trench_step(&board, a, b));
     let mut targets = Vec::new();
     for (target, tu, concealed, suppression) in found {
         let Some(tt) = roster.get(&tu.kind) else {
@@ -470,10 +500,11 @@ pub fn plan_attack(
         ctx.fireteam_mid_move = extras.fireteam_mid_move;
         ctx.directed = extras.directed;
         if Some(target) == mover {
-            let open_ground = board
-                .cell(to)
-                .and_then(|c| aid.terrain_row(c.terrain.key()))
-                .is_some_and(|r| !r.beneficial);
+            let open_ground = !in_trench
+                && board
+                    .cell(to)
+                    .and_then(|c| aid.terrain_row(c.terrain.key()))
+                    .is_some_and(|r| !r.beneficial);
             ctx.target_motion = Motion::Moving {
                 open_ground,
                 on_path: false,
@@ -482,7 +513,11 @@ pub fn plan_attack(
         ctx.target = TargetTerrain {
             hex: terrain_key,
             fortification,
-            hexside: hexside_key,
+            hexside: if roadblock && clearing != Some(target) {
+                Some("wall")
+            } else {
+                hexside_key
+            },
             elevation,
         };
         ctx.target_concealed = concealed.map(|c| {
@@ -505,10 +540,18 @@ pub fn plan_attack(
             && Some(target) != mover
             && concealed.is_none()
             && flank_fire(to, world.get::<Facing>(target).map(|f| f.0), from);
-        let Ok(breakdown) = infantry_fp(&aid, &ctx) else {
-            continue;
+        // A Gun fires with its own FP and the V/G column (R 20.5).
+        let (breakdown, gun_casualty) = match super::gun::gun_breakdown(world, firer, target, &ctx)
+        {
+            Some(Ok(b)) => b,
+            Some(Err(_)) => continue,
+            None => match infantry_fp(&aid, &ctx) {
+                Ok(b) => (b, None),
+                Err(_) => continue,
+            },
         };
         let side = if tu.reduced { tt.reduced } else { tt.full };
+        let hidden_key = hidden_key.filter(|_| !super::gun::is_gun(world, firer));
         let hidden_fortification = hidden_key.filter(|_| Some(target) != mover).map(|k| {
             let mut c = ctx;
             c.target.fortification = Some(k);
@@ -518,7 +561,7 @@ pub fn plan_attack(
             entity: target,
             unit: tu,
             breakdown,
-            casualty: side.casualty,
+            casualty: gun_casualty.unwrap_or(side.casualty),
             suppression,
             concealed: concealed.is_some(),
             hidden_fortification,
@@ -658,9 +701,8 @@ fn apply_outcome(
     !super::concealment::lose_concealment(world, target, "it was Suppressed", events)
 }
 
-/// The conditions of a fire attack: Night (R 50.2), else the Monsoon's
-/// rain (R 55.2), else day. A scenario at Night in the rain takes the night's
-/// (its Visibility Range is the shorter limit).
+/// The conditions of a fire attack: Night (R 50.2) and the Monsoon's rain
+/// (R 55.2), each with its limits, else day.
 pub fn fire_conditions(world: &World) -> crate::rules::fire::Conditions {
-    super::night::conditions(world).unwrap_or_else(|| super::monsoon::conditions(world))
+    super::monsoon::with_rain(super::night::conditions(world), world)
 }

@@ -14,6 +14,7 @@ use crate::rules::los::LosQuery;
 use crate::rules::movement::{MoveRules, check_step};
 use crate::scenario::Coord;
 use crate::scenario::schema::{FortificationKind, Nationality, Theater};
+use crate::world::queries::{collect, with_query};
 use crate::world::{
     ActiveScenario, AidRes, BoardRes, Concealed, FortificationCounter, Location, RosterRes,
     Suppression, Unit,
@@ -30,12 +31,12 @@ fn counter_in(
     at: Coord,
     in_cave: bool,
 ) -> Option<(Entity, FortificationCounter)> {
-    let mut q = world.query::<(Entity, &FortificationCounter, &Location)>();
-    q.iter(world)
-        .find(|(_, f, l)| {
+    with_query::<(Entity, &FortificationCounter, &Location), (), _>(world, |mut q| {
+        q.find(|(_, f, l)| {
             l.coord == at && l.in_cave == in_cave && fortification_key(f.kind).is_some()
         })
         .map(|(e, f, _)| (e, *f))
+    })
 }
 
 /// The Fortification a unit in the location gets (R 43.0): its Player Aid
@@ -79,9 +80,9 @@ pub fn in_wire(world: &mut World, firer: Entity) -> bool {
     if loc.in_cave {
         return false;
     }
-    let mut q = world.query::<(&FortificationCounter, &Location)>();
-    q.iter(world)
-        .any(|(f, l)| f.kind == FortificationKind::Wire && l.coord == loc.coord)
+    with_query::<(&FortificationCounter, &Location), (), _>(world, |mut q| {
+        q.any(|(f, l)| f.kind == FortificationKind::Wire && l.coord == loc.coord)
+    })
 }
 
 /// Turns a Concealed Fortification over, for good (R 43.0).
@@ -127,19 +128,21 @@ pub fn reveal_on_entry(world: &mut World, at: Coord, events: &mut Vec<GameEvent>
 /// R 43.0: a Concealed Fortification is revealed when it is unoccupied, or
 /// when a unit in it has lost its Concealment or is Suppressed.
 pub fn sweep(world: &mut World, events: &mut Vec<GameEvent>) {
-    let mut q = world.query::<(Entity, &FortificationCounter, &Location)>();
-    let hidden: Vec<(Entity, Location)> = q
-        .iter(world)
-        .filter(|(_, f, _)| f.concealed)
-        .map(|(e, _, l)| (e, *l))
+    let hidden: Vec<(Entity, Location)> =
+        collect::<(Entity, &FortificationCounter, &Location), (), _>(world, |(e, f, l)| {
+            f.concealed.then_some((e, *l))
+        })
+        .into_iter()
+        .flatten()
         .collect();
     if hidden.is_empty() {
         return;
     }
-    let mut uq =
-        world.query_filtered::<(&Location, Has<Concealed>, Has<Suppression>), With<Unit>>();
-    let occupants: Vec<(Location, bool, bool)> =
-        uq.iter(world).map(|(l, c, s)| (*l, c, s)).collect();
+    let occupants: Vec<(Location, bool, bool)> = collect::<
+        (&Location, Has<Concealed>, Has<Suppression>),
+        With<Unit>,
+        _,
+    >(world, |(l, c, s)| (*l, c, s));
     for (e, loc) in hidden {
         let here: Vec<&(Location, bool, bool)> =
             occupants.iter().filter(|(l, _, _)| *l == loc).collect();
@@ -273,10 +276,9 @@ pub fn cave_step(
         .get::<Unit>(mover)
         .and_then(|u| world.resource::<RosterRes>().0.get(&u.kind).cloned())
         .is_some_and(|t| t.nationality == Nationality::Japanese);
-    let mut q = world.query::<(Entity, &Location)>();
-    let occupied = q
-        .iter(world)
-        .any(|(e, l)| e != mover && l.coord == to && l.in_cave && world.get::<Unit>(e).is_some());
+    let occupied = with_query::<(Entity, &Location, Has<Unit>), (), _>(world, |mut q| {
+        q.any(|(e, l, unit)| e != mover && l.coord == to && l.in_cave && unit)
+    });
     enter_cave(&board, &aid, japanese, from, to, occupied, left).map_err(|r| r.to_string())
 }
 
@@ -301,13 +303,14 @@ pub fn check_cave_target(world: &mut World, firer: Entity, to: Coord) -> Result<
     if crate::rules::fortifications::cave_front(&world.resource::<BoardRes>().0, to).is_none() {
         return Err(Refusal::NoTarget { at });
     }
-    let mut q = world.query::<(Entity, &Unit, &Location)>();
     let mut enemies = 0;
-    for (e, u, l) in q.iter(world) {
-        if e != firer && *l == own && u.side != side {
+    for (e, side_of, l) in
+        collect::<(Entity, &Unit, &Location), (), _>(world, |(e, u, l)| (e, u.side, *l))
+    {
+        if e != firer && l == own && side_of != side {
             return Err(Refusal::EnemyInOwnHex);
         }
-        if l.coord == to && l.in_cave && u.side != side {
+        if l.coord == to && l.in_cave && side_of != side {
             enemies += 1;
         }
     }

@@ -38,12 +38,15 @@ pub fn ambush_on_entering(
     let Some(side) = world.get::<Unit>(mover).map(|u| u.side) else {
         return;
     };
-    let mut q = world.query_filtered::<(Entity, &Unit, &Location), With<Concealed>>();
-    let mut hidden: Vec<(String, Entity)> = q
-        .iter(world)
-        .filter(|(_, u, l)| u.side != side && l.coord == at && !l.in_cave)
-        .map(|(e, u, _)| (u.id.clone(), e))
-        .collect();
+    let mut hidden: Vec<(String, Entity)> = crate::world::queries::with_query::<
+        (Entity, &Unit, &Location),
+        With<Concealed>,
+        _,
+    >(world, |q| {
+        q.filter(|(_, u, l)| u.side != side && l.coord == at && !l.in_cave)
+            .map(|(e, u, _)| (u.id.clone(), e))
+            .collect()
+    });
     hidden.sort();
     for (id, e) in hidden {
         let why = "an enemy unit entered its Jungle hex";

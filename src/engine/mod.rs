@@ -12,6 +12,7 @@ pub mod concealment;
 pub mod dice;
 pub mod events;
 pub mod fire;
+pub mod gun;
 pub mod movement;
 pub mod op_fire;
 pub mod operations;
@@ -27,6 +28,7 @@ pub mod night;
 pub mod pacific;
 // Mortars, Smoke and Guns (R 20, R 31, R 48, R 59.3).
 pub mod mortar;
+pub mod obstacles;
 pub mod seishin;
 pub mod smoke;
 

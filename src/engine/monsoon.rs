@@ -70,6 +70,42 @@ pub fn conditions(world: &World) -> Conditions {
     }
 }
 
+/// The conditions of an attack given the night's, if any: the rain adds
+/// its three-hex limit to the dark's (R 50.2, R 55.2).
+pub fn with_rain(night: Option<Conditions>, world: &World) -> Conditions {
+    match (night, raining(world)) {
+        (Some(_), true) => Conditions::NightRain,
+        (Some(n), false) => n,
+        (None, _) => conditions(world),
+    }
+}
+
+/// R 55.2: "There is no Smoke, Illumination, Muzzle Flash, or Trip Flares"
+/// while it rains in a Monsoon. `what` names the thing refused.
+pub fn check_not_raining(world: &World, what: &str) -> Result<(), String> {
+    if raining(world) {
+        Err(format!("no {what} in the Monsoon rain (R 55.2)"))
+    } else {
+        Ok(())
+    }
+}
+
+/// R 55.2: when the deluge starts the Smoke on the board is gone ("there
+/// is no Smoke" while it rains).
+fn rain_clears_smoke(world: &mut World, events: &mut Vec<GameEvent>) {
+    let mut q = world.query_filtered::<Entity, With<super::smoke::SmokeCounter>>();
+    let smoke: Vec<Entity> = q.iter(world).collect();
+    if smoke.is_empty() {
+        return;
+    }
+    for e in &smoke {
+        world.entity_mut(*e).despawn();
+    }
+    events.push(GameEvent::Pacific(PacificEvent::RainClearsSmoke {
+        count: smoke.len(),
+    }));
+}
+
 /// R 55.2: in the rain Infantry moves at most two hexes a turn.
 pub fn check_path(world: &World, path: &[String]) -> Result<(), Refusal> {
     if !raining(world) {
@@ -112,4 +148,7 @@ pub fn storm_check_in_recovery(world: &mut World, events: &mut Vec<GameEvent>) {
         outcome,
         raining,
     }));
+    if outcome == StormOutcome::Starts {
+        rain_clears_smoke(world, events);
+    }
 }

@@ -77,13 +77,16 @@ pub fn fire_los(
     let board = world.resource::<BoardRes>().0.clone();
     let aid = world.resource::<AidRes>().0.clone();
     let own = line_of_sight(&board, &aid, query);
+    if !own.is_blocked() {
+        return FireLos {
+            los: own,
+            spotter: None,
+        };
+    }
     let blocked = FireLos {
-        los: own.clone(),
+        los: own,
         spotter: None,
     };
-    if !own.is_blocked() {
-        return blocked;
-    }
     let Some(class) = class_of(world, firer) else {
         return blocked;
     };
@@ -93,14 +96,15 @@ pub fn fire_los(
     let Some(side) = world.get::<Unit>(firer).map(|u| u.side) else {
         return blocked;
     };
-    let Some(mut q) = world.try_query::<(&Unit, &Location)>() else {
+    let Some(enemy_at) =
+        crate::world::queries::try_with_query::<(&Unit, &Location), (), _>(world, |q| {
+            q.filter(|(u, _)| u.side != side)
+                .map(|(_, l)| l.coord)
+                .collect::<Vec<Coord>>()
+        })
+    else {
         return blocked;
     };
-    let enemy_at: Vec<Coord> = q
-        .iter(world)
-        .filter(|(u, _)| u.side != side)
-        .map(|(_, l)| l.coord)
-        .collect();
     let mut spots: Vec<Coord> = Side6::ALL
         .into_iter()
         .filter_map(|s| query.from.neighbour(s, board.columns, board.rows))
@@ -175,7 +179,8 @@ pub fn check_position(world: &World, firer: Entity) -> Result<(), Refusal> {
     let (Some(unit), Some(loc)) = (world.get::<Unit>(firer), world.get::<Location>(firer)) else {
         return Ok(());
     };
-    let Some(ut) = world.resource::<RosterRes>().0.get(&unit.kind).cloned() else {
+    let roster = &world.resource::<RosterRes>().0;
+    let Some(ut) = roster.get(&unit.kind) else {
         return Ok(());
     };
     if !fires_as_mortar(ut.class) {

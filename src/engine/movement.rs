@@ -122,6 +122,31 @@ pub struct CheckedMove {
     pub seishin: bool,
 }
 
+/// The movement rules of `entity`'s move: the scenario's, with the night
+/// minimum of its hexes, 1 1/2 MP (R 50.2; none for Japanese Infantry,
+/// R 59.0). The move's check and the board's reach both use it.
+pub fn move_rules(world: &World, entity: Entity) -> MoveRules {
+    let mut rules = MoveRules::of(&world.resource::<ActiveScenario>().scenario.special_rules);
+    rules.night_minimum = super::night::mp_minimum(world, entity);
+    rules
+}
+
+/// The MPs of `entity`'s move (R 5.0): its allowance, +1 for a CP (R 5.4),
+/// +4 in a Banzai Charge (R 59.6), +1 when it declares Seishin (R 59.5).
+pub fn allowance(world: &World, entity: Entity, seishin: bool) -> Mp {
+    let own = world
+        .get::<Unit>(entity)
+        .and_then(|u| world.resource::<RosterRes>().0.get(&u.kind))
+        .map_or(Mp(0), |t| Mp::whole(u16::from(t.mp)));
+    own + super::command_points::mp_bonus(world, entity)
+        + super::banzai::mp_bonus(world, entity)
+        + if seishin {
+            super::seishin::mp(world)
+        } else {
+            Mp(0)
+        }
+}
+
 /// Checks a move before anything happens: hexes, MPs step by step, no
 /// passing through an enemy hex, stacking at the end (R 2.0, R 5.0); a
 /// Withdrawal (R 5.1), a Declared Retreat (R 5.3), Assault Fire (R 5.2,
@@ -131,11 +156,11 @@ pub fn check_move(
     entity: Entity,
     plan: &MovePlan,
 ) -> Result<CheckedMove, Refusal> {
+    // A Gun never moves to a new hex (R 20.2).
+    super::gun::check_move(world, entity)?;
     let board = world.resource::<BoardRes>().0.clone();
     let aid = world.resource::<AidRes>().0.clone();
-    let mut rules = MoveRules::of(&world.resource::<ActiveScenario>().scenario.special_rules);
-    // At Night a hex costs at least 1 1/2 MP (R 50.2).
-    rules.night_minimum = super::night::mp_minimum(world, entity);
+    let rules = move_rules(world, entity);
     let (unit, start, start_in_cave) = {
         let e = world.entity(entity);
         match (e.get::<Unit>(), e.get::<Location>()) {
@@ -148,14 +173,7 @@ pub fn check_move(
         }
     };
     let ut = world.resource::<RosterRes>().0.get(&unit.kind).cloned();
-    let allowance = ut.as_ref().map_or(Mp(0), |t| Mp::whole(u16::from(t.mp)))
-        + super::command_points::mp_bonus(world, entity)
-        + super::banzai::mp_bonus(world, entity)
-        + if plan.seishin {
-            super::seishin::mp(world)
-        } else {
-            Mp(0)
-        };
+    let allowance = allowance(world, entity, plan.seishin);
     let path = plan.path;
     if path.is_empty() {
         return Err(Refusal::EmptyPath);
@@ -453,6 +471,7 @@ pub fn mover_check(world: &mut World, mover: Entity, events: &mut Vec<GameEvent>
     };
     if subject_to_reluctance(ut.nationality, ut.class) {
         events.push(GameEvent::Reluctance { unit: unit.id });
+        super::obstacles::fail(world, mover);
         return false;
     }
     let mut modifiers = Vec::new();
@@ -465,7 +484,12 @@ pub fn mover_check(world: &mut World, mover: Entity, events: &mut Vec<GameEvent>
     if ut.pluck {
         modifiers.push(MoraleModifier::Pluck);
     }
-    super::checks::morale_check_with(world, mover, &modifiers, "R 9.0", events)
+    let passed = super::checks::morale_check_with(world, mover, &modifiers, "R 9.0", events);
+    if !passed {
+        // A failed MC also fails a removal of Wire or a Roadblock (R 43.7).
+        super::obstacles::fail(world, mover);
+    }
+    passed
 }
 
 /// Whether a unit of the other side than `side` is in `at`.
@@ -484,12 +508,16 @@ fn flank_on_entering(
     if !super::fire::facing_in_use(world) {
         return;
     }
-    let mut q = world.query::<(&Unit, &Location, Option<&Facing>, Has<Concealed>)>();
-    let enemies: Vec<(Option<crate::scenario::schema::Spine>, bool)> = q
-        .iter(world)
-        .filter(|(u, l, _, _)| u.side != side && l.coord == to && !l.in_cave)
-        .map(|(_, _, f, c)| (f.map(|f| f.0), c))
-        .collect();
+    let enemies: Vec<(Option<crate::scenario::schema::Spine>, bool)> =
+        crate::world::queries::with_query::<
+            (&Unit, &Location, Option<&Facing>, Has<Concealed>),
+            (),
+            _,
+        >(world, |q| {
+            q.filter(|(u, l, _, _)| u.side != side && l.coord == to && !l.in_cave)
+                .map(|(_, _, f, c)| (f.map(|f| f.0), c))
+                .collect()
+        });
     let through_flank = !enemies.is_empty()
         && enemies
             .iter()
@@ -667,6 +695,9 @@ pub fn stop_move(world: &mut World, events: &mut Vec<GameEvent>) {
         }
     }
     world.entity_mut(mv.mover).insert(Used);
+    // A Squad that survived and passed every MC removes its obstacle
+    // (R 43.6, R 43.7).
+    super::obstacles::finish(world, mv.mover, events);
     // A charging Banzai Squad that survived clears the Wire (R 43.6).
     super::night::banzai_clears_wire(world, mv.mover, events);
     if world.get_entity(mv.mover).is_err() {

@@ -166,9 +166,10 @@ pub fn mp_minimum(world: &World, unit: Entity) -> Option<Mp> {
 
 /// Whether a Wire counter is in `at` (R 43.6).
 pub fn wire_in(world: &mut World, at: Coord) -> bool {
-    let mut q = world.query::<(&FortificationCounter, &Location)>();
-    q.iter(world)
-        .any(|(f, l)| f.kind == FortificationKind::Wire && l.coord == at && !l.in_cave)
+    crate::world::queries::with_query::<(&FortificationCounter, &Location), (), _>(
+        world,
+        |mut q| q.any(|(f, l)| f.kind == FortificationKind::Wire && l.coord == at && !l.in_cave),
+    )
 }
 
 /// R 43.6: an Infantry unit stops when it enters a Wire hex and moves one
@@ -207,7 +208,8 @@ pub fn check_wire(
 /// Op Fire at it, besides those who see it anyway. Call before the Op Fire
 /// window of the hex; [`flare_out`] after.
 pub fn trip_flare(world: &mut World, mover: Entity, at: Coord, events: &mut Vec<GameEvent>) {
-    if visibility_range(world).is_none() || !wire_in(world, at) {
+    // No Trip Flares in the Monsoon rain (R 55.2).
+    if visibility_range(world).is_none() || super::monsoon::raining(world) || !wire_in(world, at) {
         return;
     }
     let mut tripped = world
@@ -257,6 +259,8 @@ pub fn check_illuminate(
     else {
         return Err(refuse(night::NightRefusal::NotNight));
     };
+    super::monsoon::check_not_raining(world, "Illumination")
+        .map_err(|reason| Refusal::Night { reason })?;
     let placed = world
         .get_resource::<IlluminationSpent>()
         .map_or(0, |s| s.0[side.index()]);
@@ -329,8 +333,8 @@ pub fn recovery(world: &mut World, events: &mut Vec<GameEvent>) {
             count: i.0.len(),
         }));
     }
-    let mut q = world.query_filtered::<Entity, With<MuzzleFlashed>>();
-    let flashed: Vec<Entity> = q.iter(world).collect();
+    let flashed: Vec<Entity> =
+        crate::world::queries::collect::<Entity, With<MuzzleFlashed>, _>(world, |e| e);
     for e in flashed {
         world.entity_mut(e).remove::<MuzzleFlashed>();
     }
@@ -342,6 +346,10 @@ pub fn fired(world: &mut World, firer: Entity) {
     let Some(s) = scene(world) else {
         return;
     };
+    // No Muzzle Flash in the Monsoon rain (R 55.2).
+    if super::monsoon::raining(world) {
+        return;
+    }
     let Some(at) = world.get::<Location>(firer).map(|l| l.coord) else {
         return;
     };
@@ -370,6 +378,11 @@ pub fn after_op_fire(world: &mut World, resume: Resume, events: &mut Vec<GameEve
 pub fn open_flashes(world: &mut World, events: &mut Vec<GameEvent>) -> bool {
     if world.contains_resource::<OpFireWindow>() {
         return true;
+    }
+    // A Combat Event's choice comes first (R 17.0); the chain opens after
+    // it is answered (a "Fugg Babe Ruth" fire flashes too).
+    if world.contains_resource::<super::combat_events::CombatEventDecision>() {
+        return false;
     }
     loop {
         let Some(flasher) = world
@@ -470,6 +483,24 @@ fn responders(world: &mut World, flasher: Entity, side: SideId, at: Coord) -> Ve
     out
 }
 
+/// The attack `firer` would make in the open window `window`: its kind and
+/// the mover it is made against. A Muzzle Flash answer is Normal FP against
+/// a unit that is not moving (R 50.2); otherwise Op Fire, or Final Op Fire
+/// for a Used unit (R 9.0, R 10.0). The engine fires and the Op Fire
+/// dialog previews with this one answer.
+pub fn window_attack(
+    world: &World,
+    window: &OpFireWindow,
+    firer: Entity,
+) -> (FireKind, Option<Entity>) {
+    if world.contains_resource::<FlashResponse>() {
+        (FireKind::Normal, None)
+    } else {
+        let used = world.get::<Used>(firer).is_some();
+        (super::op_fire::kind_for(used), Some(window.mover))
+    }
+}
+
 /// The answer to a Muzzle Flash window (R 50.2): ONE unit fires at the
 /// flashing unit's location with its Normal FP (not Op Fire); if it fails
 /// its MC no other may. Its own Muzzle Flash may be answered in turn; when
@@ -504,6 +535,9 @@ pub fn answer_flash(
         Some((e, _)) => super::fire::check_facing(world, e, window.at, None, true)?,
         None => None,
     };
+    let attack = responder
+        .as_ref()
+        .map(|(e, _)| window_attack(world, window, *e));
     world.remove_resource::<OpFireWindow>();
     world.remove_resource::<FlashResponse>();
     events.push(GameEvent::Pacific(PacificEvent::FlashAnswered {
@@ -511,8 +545,8 @@ pub fn answer_flash(
         flasher: window.mover_id.clone(),
         by: responder.as_ref().map(|r| r.1.clone()),
     }));
-    if let Some((e, id)) = responder {
-        respond(world, e, &id, window.at, facing, events);
+    if let (Some((e, id)), Some(attack)) = (responder, attack) {
+        respond(world, e, &id, window.at, attack, facing, events);
     }
     if !open_flashes(world, events) {
         let resume = world
@@ -531,6 +565,7 @@ fn respond(
     e: Entity,
     id: &str,
     at: Coord,
+    (kind, mover): (FireKind, Option<Entity>),
     facing: Option<crate::rules::facing::FireFacing>,
     events: &mut Vec<GameEvent>,
 ) {
@@ -549,7 +584,7 @@ fn respond(
     let Some(sight) = super::fire::sight_of(&board, &aid, id, &query, events) else {
         return;
     };
-    super::fire::attack_location(world, e, at, FireKind::Normal, &sight, None, events);
+    super::fire::attack_location(world, e, at, kind, &sight, mover, events);
     if let Ok(mut em) = world.get_entity_mut(e) {
         em.remove::<super::fire::TurnedToFire>();
     }
@@ -644,29 +679,9 @@ pub fn check_regenerate(world: &mut World, unit: Entity, decoy: &str) -> Result<
             u.id
         )));
     }
-    let sc = world.resource::<ActiveScenario>().scenario.clone();
-    let roster = world.resource::<RosterRes>().0.clone();
-    let entered = world
-        .get_resource::<crate::phases::end::Entered>()
-        .cloned()
-        .unwrap_or_default();
-    let in_play_once = sc
-        .setup
-        .iter()
-        .map(|p| (p.id.clone(), p.unit.clone(), p.side))
-        .chain(sc.reinforcements.iter().flat_map(|r| {
-            r.units
-                .iter()
-                .filter(|x| entered.0.contains(&x.id))
-                .map(move |x| (x.id.clone(), x.unit.clone(), r.side))
-        }))
-        .find(|(id, _, _)| id == decoy);
-    let is_decoy = |kind: &str| {
-        roster
-            .get(kind)
-            .is_some_and(|t| t.class == crate::scenario::roster::UnitClass::Decoy)
-    };
-    let Some((_, kind, _)) = in_play_once.filter(|(_, k, side)| *side == u.side && is_decoy(k))
+    let Some((_, kind)) = decoys_in_play_once(world, u.side)
+        .into_iter()
+        .find(|(id, _)| id == decoy)
     else {
         return Err(refuse(format!(
             "{decoy} is not a Decoy of the side that has been in play (R 50.3)"
@@ -691,6 +706,43 @@ pub fn check_regenerate(world: &mut World, unit: Entity, decoy: &str) -> Result<
         });
     }
     Ok(kind)
+}
+
+/// The Decoys of `side` that have been in play (set up, or entered as
+/// reinforcements), with their unit types, in scenario order.
+fn decoys_in_play_once(world: &World, side: SideId) -> Vec<(String, String)> {
+    let sc = &world.resource::<ActiveScenario>().scenario;
+    let roster = &world.resource::<RosterRes>().0;
+    let entered = world.get_resource::<crate::phases::end::Entered>();
+    let is_decoy = |kind: &str| {
+        roster
+            .get(kind)
+            .is_some_and(|t| t.class == crate::scenario::roster::UnitClass::Decoy)
+    };
+    sc.setup
+        .iter()
+        .map(|p| (p.id.clone(), p.unit.clone(), p.side))
+        .chain(sc.reinforcements.iter().flat_map(|r| {
+            r.units
+                .iter()
+                .filter(|x| entered.is_some_and(|e| e.0.contains(&x.id)))
+                .map(move |x| (x.id.clone(), x.unit.clone(), r.side))
+        }))
+        .filter(|(_, kind, s)| *s == side && is_decoy(kind))
+        .map(|(id, kind, _)| (id, kind))
+        .collect()
+}
+
+/// The Decoys of `side` a Concealed unit may bring back at Night (R 50.3):
+/// in play once and removed since.
+pub fn removed_decoys(world: &mut World, side: SideId) -> Vec<String> {
+    let mut q = world.query::<&Unit>();
+    let on_board: Vec<String> = q.iter(world).map(|u| u.id.clone()).collect();
+    decoys_in_play_once(world, side)
+        .into_iter()
+        .map(|(id, _)| id)
+        .filter(|id| !on_board.contains(id))
+        .collect()
 }
 
 /// Plays a checked regeneration (R 50.3): the unit is Used, the Decoy

@@ -127,7 +127,8 @@ fn eligible_at(
     let mut eligible: Vec<String> = all
         .iter()
         .filter(|(_, s, l)| *s == side && !side_in(mover_side, l.coord))
-        .filter(|(e, _, _)| may_fire_at(world, *e, at, None).is_ok())
+        // No one of `side` is in `at` (above), so no friendly infantry there.
+        .filter(|(e, _, _)| plan_at(world, *e, at, None).is_ok())
         .filter_map(|(e, _, _)| world.entity(*e).get::<Unit>().map(|u| u.id.clone()))
         .collect();
     if eligible.is_empty() {
@@ -157,6 +158,35 @@ pub fn may_fire_at(
     at: Coord,
     wanted: Option<Spine>,
 ) -> Result<OpFirePlan, Refusal> {
+    let Some(u) = world
+        .get::<Unit>(firer)
+        .filter(|_| world.get::<Location>(firer).is_some())
+    else {
+        return Err(Refusal::UnknownUnit {
+            unit: String::new(),
+        });
+    };
+    // No fire into a location holding friendly infantry (R 6.1).
+    let friends_there =
+        crate::world::queries::try_with_query::<(&Unit, &Location), (), _>(world, |mut q| {
+            q.any(|(o, ol)| o.side == u.side && ol.coord == at && !ol.in_cave)
+        });
+    if friends_there != Some(false) {
+        return Err(Refusal::NotEligible {
+            unit: u.id.clone(),
+            at: at.label(),
+        });
+    }
+    plan_at(world, firer, at, wanted)
+}
+
+/// [`may_fire_at`] once it is known that no friendly unit is in `at`.
+fn plan_at(
+    world: &World,
+    firer: Entity,
+    at: Coord,
+    wanted: Option<Spine>,
+) -> Result<OpFirePlan, Refusal> {
     let aid = &world.resource::<AidRes>().0;
     let roster = &world.resource::<RosterRes>().0;
     let er = world.entity(firer);
@@ -170,16 +200,11 @@ pub fn may_fire_at(
         at: at.label(),
     };
     let ut = roster.get(&u.kind).ok_or_else(not_eligible)?;
-    // No fire into a location holding friendly infantry (R 6.1).
-    let friends_there =
-        crate::world::queries::try_with_query::<(&Unit, &Location), (), _>(world, |mut q| {
-            q.any(|(o, ol)| o.side == u.side && ol.coord == at && !ol.in_cave)
-        })
-        .ok_or_else(not_eligible)?;
-    if friends_there {
-        return Err(not_eligible());
-    }
     let kind = kind_for(er.contains::<Used>());
+    // A Gun: its arc, no CP, Final Op Fire only next to it (R 20.4, R 20.7).
+    if ut.class.is_gun() {
+        return super::gun::may_op_fire(world, firer, at, kind, wanted);
+    }
     let range = l.coord.distance(at);
     let cp_range = kind == FireKind::FinalOpFire && range > 1;
     if cp_range && super::command_points::check(world, firer).is_err() {
@@ -214,7 +239,7 @@ pub fn may_fire_at(
 }
 
 /// Op Fire for a unit not yet Used, Final Op Fire for a Used one (R 10.0).
-fn kind_for(used: bool) -> FireKind {
+pub fn kind_for(used: bool) -> FireKind {
     if used {
         FireKind::FinalOpFire
     } else {
@@ -247,8 +272,10 @@ pub fn answer(
     // Every firer's facing and CP is checked before anyone fires.
     let mut plans = Vec::new();
     for id in firers {
-        let mut q = world.query::<(Entity, &Unit)>();
-        let Some(e) = q.iter(world).find(|(_, u)| &u.id == id).map(|(e, _)| e) else {
+        let found = crate::world::queries::with_query::<(Entity, &Unit), (), _>(world, |mut q| {
+            q.find(|(_, u)| &u.id == id).map(|(e, _)| e)
+        });
+        let Some(e) = found else {
             return Err(not_eligible(id));
         };
         plans.push((
@@ -292,53 +319,67 @@ pub fn answer(
             at: window.at.label(),
             final_op_fire: kind == FireKind::FinalOpFire,
         });
-        // Beyond one hex a Used unit needs a CP, spent before its MC (R 10.0).
-        if plan.cp_range {
-            let _ = super::command_points::spend(
+        // A Gun: MC, turn, Prof Check, then its shot (R 20.2, R 20.4).
+        let fate = if super::gun::is_gun(world, firer) {
+            super::gun::fire_at(
                 world,
                 firer,
-                super::command_points::CpFunction::FinalOpFireRange,
+                window.at,
+                kind,
+                plan.facing,
+                Some(window.mover),
+                events,
+            )
+        } else {
+            // Beyond one hex a Used unit needs a CP, spent before its MC (R 10.0).
+            if plan.cp_range {
+                let _ = super::command_points::spend(
+                    world,
+                    firer,
+                    super::command_points::CpFunction::FinalOpFireRange,
+                    events,
+                );
+            }
+            if !super::checks::morale_check_to_act(world, firer, "R 6.0", events) {
+                world
+                    .entity_mut(firer)
+                    .remove::<super::fire::FiresFromOpFireMarker>();
+                events.push(GameEvent::FireFailed { unit: id.clone() });
+                continue;
+            }
+            super::fire::take_facing(world, firer, plan.facing, events);
+            super::concealment::lose_concealment(world, firer, "it fired", events);
+            // Its Muzzle Flash may be answered after this window (R 50.2).
+            super::night::fired(world, firer);
+            // From a Cave, or at a mover in one (R 43.4).
+            let to_cave = super::fortifications::attacks_cave(world, firer, Some(window.mover));
+            let query = super::fortifications::los_query(world, firer, window.at, to_cave);
+            let first_hex = super::mortar::mover_in_first_hex(world);
+            let Some((sight, directed)) =
+                super::mortar::sight_or_no_los(world, firer, id, &query, first_hex, events)
+            else {
+                continue;
+            };
+            let extras = super::fire::AttackExtras {
+                directed,
+                ..Default::default()
+            };
+            let fate = super::fire::attack_location_with(
+                world,
+                firer,
+                window.at,
+                kind,
+                &sight,
+                Some(window.mover),
+                extras,
                 events,
             );
-        }
-        if !super::checks::morale_check_to_act(world, firer, "R 6.0", events) {
-            world
-                .entity_mut(firer)
-                .remove::<super::fire::FiresFromOpFireMarker>();
-            events.push(GameEvent::FireFailed { unit: id.clone() });
-            continue;
-        }
-        super::fire::take_facing(world, firer, plan.facing, events);
-        super::concealment::lose_concealment(world, firer, "it fired", events);
-        // Its Muzzle Flash may be answered after this window (R 50.2).
-        super::night::fired(world, firer);
-        // From a Cave, or at a mover in one (R 43.4).
-        let to_cave = super::fortifications::attacks_cave(world, firer, Some(window.mover));
-        let query = super::fortifications::los_query(world, firer, window.at, to_cave);
-        let first_hex = super::mortar::mover_in_first_hex(world);
-        let Some((sight, directed)) =
-            super::mortar::sight_or_no_los(world, firer, id, &query, first_hex, events)
-        else {
-            continue;
+            world.entity_mut(firer).remove::<(
+                super::fire::TurnedToFire,
+                super::fire::FiresFromOpFireMarker,
+            )>();
+            fate
         };
-        let extras = super::fire::AttackExtras {
-            directed,
-            ..Default::default()
-        };
-        let fate = super::fire::attack_location_with(
-            world,
-            firer,
-            window.at,
-            kind,
-            &sight,
-            Some(window.mover),
-            extras,
-            events,
-        );
-        world.entity_mut(firer).remove::<(
-            super::fire::TurnedToFire,
-            super::fire::FiresFromOpFireMarker,
-        )>();
         match fate {
             MoverFate::Gone => break,
             MoverFate::Suppressed => {
@@ -365,6 +406,7 @@ pub fn answer(
     }
     if world.get_entity(window.mover).is_err() {
         world.remove_resource::<super::movement::MoveInProgress>();
+        super::obstacles::forget_gone(world);
         super::night::open_flashes(world, events);
     } else if stopped {
         stop_move(world, events);

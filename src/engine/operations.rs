@@ -5,7 +5,7 @@
 
 use bevy::prelude::*;
 
-use crate::rules::ops_range::{OpsTally, UseKind, use_cost};
+use crate::rules::ops_range::{OpsTally, use_cost};
 use crate::scenario::schema::SideId;
 use crate::world::{
     ActiveScenario, AidRes, Concealed, Facing, OpFire, Phase, TurnTrack, Unit, Used,
@@ -37,17 +37,22 @@ fn ops_range_of(world: &World, side: SideId) -> crate::scenario::schema::OpsRang
         })
 }
 
-/// The cost of each unit of `side` that may still be Used.
+/// The cost of each unit of `side` that may still be Used (a Gun three,
+/// one while Concealed, R 4.1, R 20.0).
 fn open_costs(world: &mut World, side: SideId) -> Vec<u8> {
     let constants = world.resource::<AidRes>().0.constants;
-    crate::world::queries::with_query::<(&Unit, Has<Used>, Has<OpFire>, Has<Concealed>), (), _>(
-        world,
-        |q| {
-            q.filter(|(u, used, op, _)| u.side == side && !used && !op)
-                .map(|(_, _, _, concealed)| use_cost(&constants, UseKind::Infantry, concealed))
-                .collect()
-        },
-    )
+    let open = crate::world::queries::with_query::<
+        (Entity, &Unit, Has<Used>, Has<OpFire>, Has<Concealed>),
+        (),
+        _,
+    >(world, |q| {
+        q.filter(|(_, u, used, op, _)| u.side == side && !used && !op)
+            .map(|(e, _, _, _, concealed)| (e, concealed))
+            .collect::<Vec<_>>()
+    });
+    open.into_iter()
+        .map(|(e, concealed)| use_cost(&constants, super::gun::use_kind(world, e), concealed))
+        .collect()
 }
 
 /// Starts the Operations Phase: the scenario's first player opens (R 4.0).
@@ -245,6 +250,11 @@ fn apply_order(world: &mut World, order: &Order) -> Result<Vec<GameEvent>, Refus
             facing,
         } => {
             let (entity, cost) = ready_to_use(world, &state, unit)?;
+            // A Gun that fires counts three even if it was Concealed (R 4.1).
+            let cost = super::gun::fire_cost(world, entity, cost);
+            if cost > 0 {
+                state.tally.check(cost).map_err(Refusal::OpsRange)?;
+            }
             let (to, facing) = super::fire::check_fire(world, entity, target, *facing)?;
             let tally = begin_use(world, entity, cost, &mut events);
             let into_cave = crate::rules::fortifications::split_label(target).1;
@@ -281,6 +291,23 @@ fn apply_order(world: &mut World, order: &Order) -> Result<Vec<GameEvent>, Refus
             super::night::illuminate(world, state.acting, unit, to, tally, &mut events);
             settle(world, &mut events);
         }
+        Order::Clear { unit } => {
+            let (entity, cost) = ready_to_use(world, &state, unit)?;
+            let obstacle = super::obstacles::check_clear(world, entity)?;
+            let tally = begin_use(world, entity, cost, &mut events);
+            events.push(GameEvent::MoveStarted {
+                unit: unit.to_string(),
+                used: tally.used,
+                max: tally.range.max,
+            });
+            super::obstacles::execute_clear(world, entity, obstacle, &mut events);
+            if world
+                .get_resource::<super::movement::MoveInProgress>()
+                .is_none()
+            {
+                settle(world, &mut events);
+            }
+        }
         Order::PlaceSmoke { unit, at } => {
             let (entity, cost) = ready_to_use(world, &state, unit)?;
             let (to, source) = super::smoke::check_place(world, entity, at)?;
@@ -308,7 +335,9 @@ fn apply_order(world: &mut World, order: &Order) -> Result<Vec<GameEvent>, Refus
         | Order::Melee { .. }
         | Order::Casualties { .. }
         | Order::Place { .. }
-        | Order::Hold { .. } => return Err(Refusal::NothingToAnswer),
+        | Order::Hold { .. }
+        | Order::BanzaiGd { .. }
+        | Order::BanzaiOpFire { .. } => return Err(Refusal::NothingToAnswer),
     }
     Ok(events)
 }
@@ -333,17 +362,20 @@ fn ready_to_use(world: &mut World, state: &OpsState, unit: &str) -> Result<(Enti
     }
     let (entity, concealed) = check_own_ready_unit(world, unit, state.acting)?;
     let constants = world.resource::<AidRes>().0.constants;
-    let cost = use_cost(&constants, UseKind::Infantry, concealed);
+    let cost = use_cost(&constants, super::gun::use_kind(world, entity), concealed);
     state.tally.check(cost).map_err(Refusal::OpsRange)?;
     Ok((entity, cost))
 }
 
 /// The unit named, if a CP to act first is readied on it (R 3.0 #2).
 fn acting_first(world: &mut World, unit: &str) -> Option<Entity> {
-    let mut q = world.query::<(Entity, &Unit, &command_points::CpReady)>();
-    q.iter(world)
-        .find(|(_, u, r)| u.id == unit && r.0 == CpFunction::ActFirst)
-        .map(|(e, _, _)| e)
+    crate::world::queries::with_query::<(Entity, &Unit, &command_points::CpReady), (), _>(
+        world,
+        |mut q| {
+            q.find(|(_, u, r)| u.id == unit && r.0 == CpFunction::ActFirst)
+                .map(|(e, _, _)| e)
+        },
+    )
 }
 
 /// Counts a checked Use against the Ops Range; returns the new tally.
@@ -393,7 +425,7 @@ fn check_own_ready_unit(
 
 /// After a Use: note finished sides, and pass when the Ops Range is full or
 /// nothing left fits (R 4.1).
-fn settle(world: &mut World, events: &mut Vec<GameEvent>) {
+pub(crate) fn settle(world: &mut World, events: &mut Vec<GameEvent>) {
     // Nothing passes while a Combat Event waits for its choice (R 17.0).
     if world.contains_resource::<CombatEventDecision>() {
         return;
@@ -433,6 +465,9 @@ fn answer_combat_event(
         || world
             .get_resource::<super::op_fire::OpFireWindow>()
             .is_some()
+        // Muzzle Flashes of the fire before it, or of the event's own fire,
+        // are answered first; the move waits for the chain (R 50.2).
+        || super::night::open_flashes(world, events)
     {
         return Ok(());
     }
@@ -548,12 +583,20 @@ pub fn check(world: &mut World, order: &Order) -> Result<(), Refusal> {
             target,
             facing,
         } => {
-            let (entity, _) = ready_to_use(world, &state, unit)?;
+            let (entity, cost) = ready_to_use(world, &state, unit)?;
+            let cost = super::gun::fire_cost(world, entity, cost);
+            if cost > 0 {
+                state.tally.check(cost).map_err(Refusal::OpsRange)?;
+            }
             super::fire::check_fire(world, entity, target, *facing).map(|_| ())
         }
         Order::PlaceSmoke { unit, at } => {
             let (entity, _) = ready_to_use(world, &state, unit)?;
             super::smoke::check_place(world, entity, at).map(|_| ())
+        }
+        Order::Clear { unit } => {
+            let (entity, _) = ready_to_use(world, &state, unit)?;
+            super::obstacles::check_clear(world, entity).map(|_| ())
         }
         Order::Pass => check_pass(world, &state),
         Order::RegenerateDecoy { unit, decoy } => {
@@ -569,7 +612,9 @@ pub fn check(world: &mut World, order: &Order) -> Result<(), Refusal> {
         | Order::Melee { .. }
         | Order::Casualties { .. }
         | Order::Place { .. }
-        | Order::Hold { .. } => Err(Refusal::NothingToAnswer),
+        | Order::Hold { .. }
+        | Order::BanzaiGd { .. }
+        | Order::BanzaiOpFire { .. } => Err(Refusal::NothingToAnswer),
     };
     checked?;
     // A Banzai Charge binds the Japanese Squads (R 59.6).
@@ -578,13 +623,12 @@ pub fn check(world: &mut World, order: &Order) -> Result<(), Refusal> {
 
 /// The entity of the unit named, if it is in this game.
 fn unit_entity(world: &mut World, unit: &str) -> Result<Entity, Refusal> {
-    let mut q = world.query::<(Entity, &Unit)>();
-    q.iter(world)
-        .find(|(_, u)| u.id == unit)
-        .map(|(e, _)| e)
-        .ok_or_else(|| Refusal::UnknownUnit {
-            unit: unit.to_string(),
-        })
+    crate::world::queries::with_query::<(Entity, &Unit), (), _>(world, |mut q| {
+        q.find(|(_, u)| u.id == unit).map(|(e, _)| e)
+    })
+    .ok_or_else(|| Refusal::UnknownUnit {
+        unit: unit.to_string(),
+    })
 }
 
 /// A side may pass once its minimum is met or nothing more fits (R 4.1).

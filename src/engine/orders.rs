@@ -92,6 +92,15 @@ pub enum Order {
     /// A GD Squad places Dispersed Smoke instead of moving (R 59.3), or a
     /// Mortar WT fires Smoke (by SSR), into a hex in LOS and range.
     PlaceSmoke { unit: String, at: String },
+    /// A Squad spends its whole move to remove the Wire or Roadblock in its
+    /// hex (R 43.6, R 43.7).
+    Clear { unit: String },
+    /// The answer to the Banzai announcement's GD choice: the GD Squads
+    /// that charge too (R 59.6).
+    BanzaiGd { units: Vec<String> },
+    /// The answer to the Banzai announcement: the Allied units marked Op
+    /// Fire before any action, outside the Ops Range (R 59.6).
+    BanzaiOpFire { units: Vec<String> },
 }
 
 /// A Smoke Grenade thrown by a moving Squad (R 48.1): after entering
@@ -273,6 +282,11 @@ pub enum Refusal {
         unit: String,
         reason: String,
     },
+    /// Wire or a Roadblock may not be removed so (R 43.6, R 43.7).
+    Obstacle {
+        unit: String,
+        reason: String,
+    },
     /// A Seishin declaration refused (R 59.5).
     Seishin {
         unit: String,
@@ -292,6 +306,11 @@ pub enum Refusal {
     },
     /// A Night rule refuses it (R 50.0-50.3).
     Night {
+        reason: String,
+    },
+    /// A Gun may not do that (R 20.0, R 20.2).
+    Gun {
+        unit: String,
         reason: String,
     },
 }
@@ -397,9 +416,12 @@ impl std::fmt::Display for Refusal {
                 "{unit} is Japanese and in Melee: it may only be marked Used or Op Fire (R 59.1)"
             ),
             Refusal::GameOver => write!(f, "the scenario is over (R 18.0)"),
-            Refusal::Banzai { unit, reason } => write!(f, "{unit}: {reason}"),
+            Refusal::Banzai { unit, reason } | Refusal::Obstacle { unit, reason } => {
+                write!(f, "{unit}: {reason}")
+            }
             Refusal::Night { reason } => write!(f, "{reason}"),
             Refusal::Seishin { unit, reason } => write!(f, "{unit}: {reason}"),
+            Refusal::Gun { unit, reason } => write!(f, "{unit}: {reason}"),
         }
     }
 }

@@ -24,6 +24,14 @@ pub enum PacificEvent {
         rallied: Vec<String>,
         charging: Vec<String>,
     },
+    /// The GD Squads the Japanese player chose to charge with (R 59.6).
+    BanzaiGdSquads { charging: Vec<String> },
+    /// At the announcement the Allied player marked these units Op Fire,
+    /// outside the Ops Range (R 59.6).
+    BanzaiOpFireMarked {
+        side: crate::scenario::schema::SideId,
+        units: Vec<String>,
+    },
     /// An Illumination counter placed near a unit, counting in the Ops
     /// Range (R 50.1).
     Illumination {
@@ -78,6 +86,8 @@ pub enum PacificEvent {
         outcome: crate::rules::monsoon::StormOutcome,
         raining: bool,
     },
+    /// The deluge started: the Smoke on the board is gone (R 55.2).
+    RainClearsSmoke { count: usize },
 }
 
 impl PacificEvent {
@@ -116,6 +126,9 @@ impl PacificEvent {
                     "{who} Monsoon Storm Check: roll {roll} (changes on {from}-{to}): {what} (R 55.2)"
                 )
             }
+            PacificEvent::RainClearsSmoke { count } => format!(
+                "{count} Smoke counter(s) removed: there is no Smoke in the Monsoon rain (R 55.2)"
+            ),
             PacificEvent::SeishinDeclared { unit } => format!(
                 "{unit} declares Seishin: +1 MP, +1 Morale this Operations Phase, +2 Melee FP this turn (R 59.5)"
             ),
@@ -135,6 +148,15 @@ impl PacificEvent {
                 } else {
                     charging.join(", ")
                 }
+            ),
+            PacificEvent::BanzaiGdSquads { charging } => format!(
+                "GD Squads charging with the Banzai (+4 MP, +2 Morale, +2 Melee FP): {} (R 59.6)",
+                list_or_none(charging)
+            ),
+            PacificEvent::BanzaiOpFireMarked { side, units } => format!(
+                "Against the Banzai Charge the {} mark Op Fire outside the Ops Range: {} (R 59.6)",
+                crate::engine::events::side_word(*side),
+                list_or_none(units)
             ),
             PacificEvent::Illumination {
                 unit,
@@ -183,5 +205,14 @@ impl PacificEvent {
                 if *eliminated { "eliminated" } else { "Reduced" }
             ),
         }
+    }
+}
+
+/// `a, b, c`, or `none`.
+fn list_or_none(v: &[String]) -> String {
+    if v.is_empty() {
+        "none".to_string()
+    } else {
+        v.join(", ")
     }
 }

@@ -117,8 +117,7 @@ pub fn declare(world: &mut World, entity: Entity, events: &mut Vec<GameEvent>) {
 
 /// The Recovery Phase: Seishin lasts for its turn only (R 59.5).
 pub fn end_of_turn(world: &mut World) {
-    let mut q = world.query_filtered::<Entity, With<Seishin>>();
-    let all: Vec<Entity> = q.iter(world).collect();
+    let all: Vec<Entity> = crate::world::queries::collect::<Entity, With<Seishin>, _>(world, |e| e);
     for e in all {
         world.entity_mut(e).remove::<Seishin>();
     }

@@ -124,10 +124,11 @@ pub fn smoke_rules(world: &World) -> SmokeRules {
 
 /// Every Smoke counter on the board, by hex.
 pub fn counters(world: &World) -> Vec<SmokeCounter> {
-    let Some(mut q) = world.try_query::<&SmokeCounter>() else {
+    let Some(mut all) = crate::world::queries::try_with_query::<&SmokeCounter, (), _>(world, |q| {
+        q.copied().collect::<Vec<SmokeCounter>>()
+    }) else {
         return Vec::new();
     };
-    let mut all: Vec<SmokeCounter> = q.iter(world).copied().collect();
     all.sort_by_key(|c| (c.at.col, c.at.row));
     all
 }
@@ -160,11 +161,10 @@ pub fn place(
     rule: &'static str,
     events: &mut Vec<GameEvent>,
 ) {
-    let mut q = world.query::<(Entity, &SmokeCounter)>();
-    let held = q
-        .iter(world)
-        .find(|(_, c)| c.at == at)
-        .map(|(e, c)| (e, c.side));
+    let held =
+        crate::world::queries::with_query::<(Entity, &SmokeCounter), (), _>(world, |mut q| {
+            q.find(|(_, c)| c.at == at).map(|(e, c)| (e, c.side))
+        });
     let now = after_placing(held.map(|h| h.1), placed);
     match held {
         Some((e, _)) => {
@@ -186,8 +186,8 @@ pub fn place(
 /// The Recovery Phase (R 13.0, R 48.0): every Dispersed Smoke counter is
 /// removed, then every Smoke counter flips to Dispersed Smoke.
 pub fn recover(world: &mut World, events: &mut Vec<GameEvent>) {
-    let mut q = world.query::<(Entity, &SmokeCounter)>();
-    let mut all: Vec<(Entity, SmokeCounter)> = q.iter(world).map(|(e, c)| (e, *c)).collect();
+    let mut all: Vec<(Entity, SmokeCounter)> =
+        crate::world::queries::collect::<(Entity, &SmokeCounter), (), _>(world, |(e, c)| (e, *c));
     if all.is_empty() {
         return;
     }
@@ -273,6 +273,7 @@ pub fn check_place(
         });
     };
     let ut = super::fire::roster_type(world, &unit)?;
+    super::monsoon::check_not_raining(world, "Smoke").map_err(refuse)?;
     let left = supply(world);
     let source = match ut.class {
         UnitClass::GdSquad => {
@@ -390,6 +391,7 @@ pub fn check_grenade(
             unit: String::new(),
         });
     };
+    super::monsoon::check_not_raining(world, "Smoke").map_err(step)?;
     if !smoke_rules(world).grenades.contains(&unit.side) {
         return Err(step("this side has no Smoke Grenades (R 48.1)".to_string()));
     }
@@ -409,10 +411,9 @@ pub fn check_grenade(
                 .to_string(),
         ));
     }
-    let mut q = world.query::<(&Unit, &Location)>();
-    if q.iter(world)
-        .any(|(u, l)| u.side != unit.side && l.coord == from && !l.in_cave)
-    {
+    if crate::world::queries::with_query::<(&Unit, &Location), (), _>(world, |mut q| {
+        q.any(|(u, l)| u.side != unit.side && l.coord == from && !l.in_cave)
+    }) {
         return Err(step(
             "no Smoke Grenade from a hex holding an enemy unit (R 48.1)".to_string(),
         ));

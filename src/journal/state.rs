@@ -1,6 +1,7 @@
 //! The state hash: a stable digest of what the players see and what decides
 //! the next roll — units, their locations and markers, fortifications, the
-//! turn and phase, the Ops Range, a pending Op Fire window or move, and the
+//! turn and phase, the Ops Range, a pending Op Fire window or move, the
+//! Seishin declarations and the Monsoon's weather once it changed, and the
 //! dice position. Written after every journal entry and checked on replay.
 
 use bevy::prelude::*;
@@ -107,6 +108,26 @@ pub fn state_text(world: &mut World) -> String {
     if let Some(g) = world.get_resource::<crate::phases::end::GameOver>() {
         lines.push(format!("over {:?}", g.0));
     }
+    // Seishin declared this turn (R 59.5): a line only while one holds,
+    // so journals of games without it hash as before.
+    let mut q = world.query_filtered::<&Unit, With<crate::engine::seishin::Seishin>>();
+    let mut seishin: Vec<String> = q.iter(world).map(|u| u.id.clone()).collect();
+    if !seishin.is_empty() {
+        seishin.sort();
+        lines.push(format!("seishin {seishin:?}"));
+    }
+    // The Monsoon's weather once a Storm Check changed it (R 55.2): a line
+    // only when it differs from the scenario's start.
+    if let (Some(active), Some(now)) = (
+        world.get_resource::<crate::world::ActiveScenario>(),
+        world.get_resource::<crate::engine::monsoon::MonsoonState>(),
+    ) && crate::engine::monsoon::state_of(active, None) != Some(*now)
+    {
+        lines.push(format!(
+            "weather raining={} settled={}",
+            now.raining, now.settled
+        ));
+    }
     if let Some(d) = world.get_resource::<Dice>() {
         let (pos, forced) = d.position();
         lines.push(format!("dice {pos} forced={forced:?}"));
@@ -117,4 +138,50 @@ pub fn state_text(world: &mut World) -> String {
 /// FNV-1a 64 of [`state_text`].
 pub fn state_hash(world: &mut World) -> u64 {
     super::fnv1a(state_text(world).as_bytes())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::monsoon::MonsoonState;
+    use crate::engine::seishin::Seishin;
+
+    /// The Seishin declarations and the Monsoon's weather are in the hash,
+    /// each as a line only when it holds: a game without them hashes as
+    /// before (R 59.5, R 55.2).
+    #[test]
+    fn seishin_and_the_storm_are_in_the_hash_only_when_they_hold() {
+        let roster = crate::scenario::builtin_roster().unwrap();
+        let aid = crate::scenario::builtin_player_aid().unwrap();
+        let loaded = crate::scenario::load("peleliu", &roster, &aid).unwrap();
+        let mut w = crate::engine::headless_world(loaded, roster, aid, 5);
+        let before = state_hash(&mut w);
+        // A Storm Check that changed nothing leaves the hash alone.
+        w.insert_resource(MonsoonState {
+            raining: false,
+            settled: false,
+        });
+        assert_eq!(state_hash(&mut w), before);
+        w.insert_resource(MonsoonState {
+            raining: true,
+            settled: true,
+        });
+        let text = state_text(&mut w);
+        assert!(
+            text.contains("\nweather raining=true settled=true\n"),
+            "{text}"
+        );
+        let storm = state_hash(&mut w);
+        assert_ne!(storm, before);
+        let mut q = w.query::<(Entity, &Unit)>();
+        let (e, id) = q
+            .iter(&w)
+            .map(|(e, u)| (e, u.id.clone()))
+            .min_by(|a, b| a.1.cmp(&b.1))
+            .unwrap();
+        w.entity_mut(e).insert(Seishin);
+        let text = state_text(&mut w);
+        assert!(text.contains(&format!("\nseishin [\"{id}\"]\n")), "{text}");
+        assert_ne!(state_hash(&mut w), storm);
+    }
 }

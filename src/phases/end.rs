@@ -141,7 +141,13 @@ pub fn note_moves(world: &mut World, events: &[GameEvent]) {
 fn entry_hexes(world: &mut World, side: SideId, entry: &Entry) -> Vec<Coord> {
     let board = world.resource::<BoardRes>().0.clone();
     let aid = world.resource::<AidRes>().0.clone();
-    let sc = world.resource::<ActiveScenario>().scenario.clone();
+    let edge = world
+        .resource::<ActiveScenario>()
+        .scenario
+        .sides
+        .iter()
+        .find(|c| c.side == side)
+        .map(|c| c.rout_edge);
     let all = on_board(world);
     let friends: Vec<Coord> = all
         .iter()
@@ -153,11 +159,6 @@ fn entry_hexes(world: &mut World, side: SideId, entry: &Entry) -> Vec<Coord> {
         .filter(|u| u.unit.side != side)
         .map(|u| u.at)
         .collect();
-    let edge = sc
-        .sides
-        .iter()
-        .find(|c| c.side == side)
-        .map(|c| c.rout_edge);
     let (columns, rows) = (board.columns, board.rows);
     let candidates: Vec<Coord> = match entry {
         Entry::Edge(e) => board
@@ -201,8 +202,18 @@ pub struct Held {
 /// a later turn; one that enters in its AOC must come on the turn it
 /// arrives (R 18.0), and none is held past the last turn.
 pub fn place_reinforcements(world: &mut World, events: &mut Vec<GameEvent>) -> bool {
-    let sc = world.resource::<ActiveScenario>().scenario.clone();
     let turn = world.resource::<TurnTrack>().turn;
+    // The reinforcements due by now, not a copy of the whole scenario.
+    let (due, last_turn) = {
+        let sc = &world.resource::<ActiveScenario>().scenario;
+        let due: Vec<_> = sc
+            .reinforcements
+            .iter()
+            .filter(|r| r.turn <= turn)
+            .cloned()
+            .collect();
+        (due, sc.turns)
+    };
     world.init_resource::<Entered>();
     if world.get_resource::<Held>().is_none_or(|h| h.turn != turn) {
         world.insert_resource(Held {
@@ -210,7 +221,7 @@ pub fn place_reinforcements(world: &mut World, events: &mut Vec<GameEvent>) -> b
             units: Vec::new(),
         });
     }
-    for r in sc.reinforcements.iter().filter(|r| r.turn <= turn) {
+    for r in &due {
         for u in &r.units {
             if world.resource::<Entered>().0.contains(&u.id)
                 || world.resource::<Held>().units.contains(&u.id)
@@ -218,7 +229,7 @@ pub fn place_reinforcements(world: &mut World, events: &mut Vec<GameEvent>) -> b
                 continue;
             }
             let hexes = entry_hexes(world, r.side, &r.entry);
-            let may_hold = r.entry != Entry::AreaOfControl && turn < sc.turns;
+            let may_hold = r.entry != Entry::AreaOfControl && turn < last_turn;
             match hexes.as_slice() {
                 [] => continue,
                 [only] if !may_hold => enter(world, &u.id, *only, events),

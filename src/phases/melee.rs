@@ -375,7 +375,7 @@ pub fn answer_reroll(
 /// eliminated), a Reduced Squad one; WTs (and Guns) are eliminated by any
 /// casualty (R 12.0).
 fn capacity(class: UnitClass, reduced: bool) -> u8 {
-    if class.is_weapon_team() || reduced {
+    if class.is_weapon_team() || class.is_gun() || reduced {
         1
     } else {
         2
@@ -555,11 +555,20 @@ pub fn check_no_withdrawal(world: &mut World, order: &Order) -> Result<(), Refus
     let Some((side, at, true)) = me else {
         return Ok(());
     };
-    let all = on_board(world);
-    if all
-        .iter()
-        .any(|o| o.unit.side != side && !o.is_decoy() && o.location() == (at.coord, at.in_cave))
-    {
+    // An enemy unit, not a Decoy, in its location.
+    let held = crate::world::queries::with_query::<(&Unit, &crate::world::Location), (), _>(
+        world,
+        |mut q| {
+            q.any(|(o, l)| {
+                o.side != side
+                    && *l == at
+                    && roster
+                        .get(&o.kind)
+                        .is_none_or(|t| t.class != UnitClass::Decoy)
+            })
+        },
+    );
+    if held {
         return Err(Refusal::NoWithdrawal { unit: unit.clone() });
     }
     Ok(())

@@ -62,6 +62,14 @@ pub enum Decision {
         choices: Vec<String>,
         may_hold: bool,
     },
+    /// At a Banzai announcement the Japanese choose which of their GD
+    /// Squads charge (any of `units`, or none). Answer `banzai_gd(units)`
+    /// (R 59.6).
+    BanzaiGd { side: SideId, units: Vec<String> },
+    /// At a Banzai announcement the Allied player may mark any of these
+    /// units Op Fire. Answer `banzai_op_fire(units)`, any of them or none
+    /// (R 59.6).
+    BanzaiOpFire { side: SideId, units: Vec<String> },
 }
 
 impl Decision {
@@ -71,7 +79,9 @@ impl Decision {
             | Decision::RoutDestination { side, .. }
             | Decision::MeleeOrder { side, .. }
             | Decision::Casualties { side, .. }
-            | Decision::Reinforcement { side, .. } => *side,
+            | Decision::Reinforcement { side, .. }
+            | Decision::BanzaiGd { side, .. }
+            | Decision::BanzaiOpFire { side, .. } => *side,
         }
     }
 
@@ -116,6 +126,14 @@ impl Decision {
                 } else {
                     choices.join(", ")
                 }
+            ),
+            Decision::BanzaiGd { units, .. } => format!(
+                "which GD Squads charge, any of {} or none (R 59.6)",
+                units.join(", ")
+            ),
+            Decision::BanzaiOpFire { units, .. } => format!(
+                "which units to mark Op Fire against the Banzai Charge, any of {} or none (R 59.6)",
+                units.join(", ")
             ),
         }
     }
@@ -183,6 +201,8 @@ fn is_answer(order: &Order) -> bool {
             | Order::Casualties { .. }
             | Order::Place { .. }
             | Order::Hold { .. }
+            | Order::BanzaiGd { .. }
+            | Order::BanzaiOpFire { .. }
     )
 }
 
@@ -221,6 +241,16 @@ fn answer(
         (Decision::Reinforcement { .. }, Order::Hold { unit }) => {
             end::answer_hold(world, decision, unit, events)
         }
+        (Decision::BanzaiGd { units: choices, .. }, Order::BanzaiGd { units }) => {
+            crate::engine::banzai::answer_gd(world, choices, units, events)
+        }
+        (
+            Decision::BanzaiOpFire {
+                side,
+                units: choices,
+            },
+            Order::BanzaiOpFire { units },
+        ) => crate::engine::banzai::answer_op_fire(world, *side, choices, units, events),
         _ => Err(Refusal::DecisionAwaited {
             what: decision.describe(),
         }),
@@ -246,11 +276,15 @@ pub fn advance(world: &mut World, events: &mut Vec<GameEvent>) {
             Phase::Setup => {
                 if end::place_reinforcements(world, events) {
                     // A Banzai Charge is announced before any action (R 59.6).
-                    crate::engine::banzai::begin_turn(world, events);
+                    let announced = crate::engine::banzai::begin_turn(world, events);
                     let ops = crate::engine::operations::begin_operations(world);
                     let ended = world.resource::<TurnTrack>().phase != Phase::Operations;
                     events.extend(ops);
                     if !ended {
+                        if announced {
+                            // Its choices come before the first order.
+                            crate::engine::banzai::ask_gd(world, events);
+                        }
                         return;
                     }
                 }
@@ -384,6 +418,20 @@ pub fn random_answer(world: &World, rng: &mut Lcg) -> Option<Order> {
         Decision::Reinforcement { unit, choices, .. } => Order::Place {
             unit: unit.clone(),
             at: pick(choices, rng),
+        },
+        Decision::BanzaiGd { units, .. } => Order::BanzaiGd {
+            units: units
+                .iter()
+                .filter(|_| rng.below(2) == 0)
+                .cloned()
+                .collect(),
+        },
+        Decision::BanzaiOpFire { units, .. } => Order::BanzaiOpFire {
+            units: units
+                .iter()
+                .filter(|_| rng.below(2) == 0)
+                .cloned()
+                .collect(),
         },
     })
 }

@@ -413,6 +413,12 @@ fn rout_unit(world: &mut World, failed: Failed, events: &mut Vec<GameEvent>) {
     let Some(ut) = roster.get(&me.unit.kind).cloned() else {
         return;
     };
+    // A Gun that fails its Rout MC is eliminated (R 11.0, R 20.2).
+    if crate::rules::gun::eliminated_by_failed_rout(ut.class) {
+        let why = "a Gun that fails its Rout MC is eliminated (R 11.0, R 20.2)";
+        eliminate(world, &me.unit.id, me.entity, why, events);
+        return;
+    }
     // Units of the side still to rout leave their Melees too (R 11.1 note).
     let leaving: Vec<Entity> = match &world.resource::<RoutState>().stage {
         Stage::Routing { queue, .. } => queue.iter().map(|f| f.unit).chain([me.entity]).collect(),

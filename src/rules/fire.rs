@@ -185,6 +185,20 @@ pub enum Conditions {
     Day,
     Night,
     MonsoonRain,
+    /// A Night scenario in the Monsoon rain: both limits (R 50.2, R 55.2).
+    NightRain,
+}
+
+impl Conditions {
+    /// The dark: no long range fire (R 50.2).
+    pub fn dark(self) -> bool {
+        matches!(self, Conditions::Night | Conditions::NightRain)
+    }
+
+    /// The Monsoon rain: no fire beyond three hexes (R 55.2).
+    pub fn rain(self) -> bool {
+        matches!(self, Conditions::MonsoonRain | Conditions::NightRain)
+    }
 }
 
 /// Everything an infantry fire attack depends on, for one target unit.
@@ -507,13 +521,13 @@ pub fn infantry_fp(aid: &PlayerAid, ctx: &FireContext) -> Result<FpBreakdown, Fi
     }
     let within_normal_range = ctx.range <= normal_range;
     let monsoon_max = Hexes(u32::from(aid.constants.monsoon_max_range));
-    if ctx.conditions == Conditions::MonsoonRain && ctx.range > monsoon_max {
+    if ctx.conditions.rain() && ctx.range > monsoon_max {
         return Err(FireRefusal::BeyondMonsoonRange {
             range: ctx.range,
             max: monsoon_max,
         });
     }
-    if !within_normal_range && ctx.conditions == Conditions::Night {
+    if !within_normal_range && ctx.conditions.dark() {
         return Err(FireRefusal::BeyondNormalRangeAtNight {
             range: ctx.range,
             normal: normal_range,
@@ -770,7 +784,9 @@ pub fn infantry_fp(aid: &PlayerAid, ctx: &FireContext) -> Result<FpBreakdown, Fi
                 let (key, rule) = match ctx.conditions {
                     Conditions::Day => ("moving_open", "R 41.0"),
                     Conditions::Night => ("moving_open_night", "R 50.2"),
-                    Conditions::MonsoonRain => ("moving_open_night", "R 55.2"),
+                    Conditions::MonsoonRain | Conditions::NightRain => {
+                        ("moving_open_night", "R 55.2")
+                    }
                 };
                 let row = aid.situation(key).ok_or_else(|| missing(key))?;
                 let band = row
@@ -788,18 +804,11 @@ pub fn infantry_fp(aid: &PlayerAid, ctx: &FireContext) -> Result<FpBreakdown, Fi
             }
         }
     }
+    let [concealed, japanese] = conceal_situations(ctx);
     let situations = [
         (ctx.kind == FireKind::FinalOpFire, "final_op_fire", "R 10.0"),
-        (
-            ctx.target_concealed == Some(Conceal::Standard),
-            "concealed",
-            "R 15.0",
-        ),
-        (
-            ctx.target_concealed == Some(Conceal::JapaneseMinusTwo),
-            "japanese_concealed",
-            "R 59.2",
-        ),
+        concealed,
+        japanese,
         (ctx.smoke == Smoke::Smoke, "smoke", "R 48.0"),
         (ctx.smoke == Smoke::Dispersed, "dispersed_smoke", "R 48.0"),
     ];
@@ -867,6 +876,23 @@ pub fn infantry_fp(aid: &PlayerAid, ctx: &FireContext) -> Result<FpBreakdown, Fi
         within_normal_range,
         adjacent: ctx.adjacent,
     })
+}
+
+/// The target's Conceal counter as situation rows: (applies, key, rule)
+/// for the usual -1 (R 15.0) and the Japanese -2 (R 59.2).
+pub fn conceal_situations(ctx: &FireContext) -> [(bool, &'static str, &'static str); 2] {
+    [
+        (
+            ctx.target_concealed == Some(Conceal::Standard),
+            "concealed",
+            "R 15.0",
+        ),
+        (
+            ctx.target_concealed == Some(Conceal::JapaneseMinusTwo),
+            "japanese_concealed",
+            "R 59.2",
+        ),
+    ]
 }
 
 /// What one fire attack does to one target unit (R 6.2, R 8.0).
@@ -1028,6 +1054,19 @@ pub fn resolve_hidden_fortification(
     })
 }
 
+/// The hexside the thread from `from` crosses as it enters `to` (R 14.0).
+pub fn crossed_edge(
+    board: &crate::world::Board,
+    from: crate::scenario::Coord,
+    to: crate::scenario::Coord,
+) -> Option<crate::world::board::Edge> {
+    use crate::rules::los::{ThreadStep, thread};
+    thread(board, from, to).iter().rev().find_map(|s| match s {
+        ThreadStep::Cross { into, edge, .. } if *into == to => Some(*edge),
+        _ => None,
+    })
+}
+
 /// The hexside that protects a target at `to` from fire out of `from`: the
 /// hedgerow (R 44.0) or wall (R 46.1) the thread crosses into the target
 /// hex, as a Player Aid key.
@@ -1036,12 +1075,8 @@ pub fn hexside_protection(
     from: crate::scenario::Coord,
     to: crate::scenario::Coord,
 ) -> Option<&'static str> {
-    use crate::rules::los::{ThreadStep, thread};
     use crate::scenario::schema::HexsideFeature;
-    let edge = thread(board, from, to).iter().rev().find_map(|s| match s {
-        ThreadStep::Cross { into, edge, .. } if *into == to => Some(*edge),
-        _ => None,
-    })?;
+    let edge = crossed_edge(board, from, to)?;
     let features = board.hexside(edge.coord, edge.side);
     if features.contains(&HexsideFeature::Hedgerow) {
         Some("hedgerow")

@@ -17,7 +17,9 @@ pub fn melee_fp(
     flank: bool,
 ) -> u8 {
     let c = &aid.constants;
-    let base = if class.is_weapon_team() {
+    let base = if class.is_gun() {
+        c.melee_fp_gun
+    } else if class.is_weapon_team() {
         if reduced {
             c.melee_fp_wt_reduced
         } else {

@@ -7,6 +7,7 @@ pub mod concealment;
 pub mod facing;
 pub mod fire;
 pub mod fortifications;
+pub mod gun;
 pub mod los;
 pub mod melee;
 pub mod monsoon;

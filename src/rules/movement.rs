@@ -131,6 +131,25 @@ pub fn step_total(
     Ok(total)
 }
 
+/// R 43.2: a step from one Trench hex to the next, or between a Trench and
+/// a Pillbox or Bunker adjacent to it (they are connected); never to or
+/// from a Cave. It costs the Trench row's MPs whatever the terrain of the
+/// hex (a road across it keeps its own rate), and it is not moving in Open
+/// Ground.
+pub fn trench_step(board: &Board, from: Coord, to: Coord) -> bool {
+    use crate::scenario::schema::FortificationKind as K;
+    let kinds = |c: Coord| {
+        let (mut trench, mut work) = (false, false);
+        for f in board.fortifications_at(c) {
+            trench |= f.kind == K::Trench;
+            work |= matches!(f.kind, K::Pillbox | K::Bunker);
+        }
+        (trench, work)
+    };
+    let (a, b) = (kinds(from), kinds(to));
+    (a.0 && (b.0 || b.1)) || (a.1 && b.0)
+}
+
 /// One part of a step's cost, worded only when asked.
 #[derive(Debug, Clone, Copy)]
 enum StepPart {
@@ -178,6 +197,11 @@ fn step_parts(
             StepPart::Said("along a path"),
             row_mp(aid, "path")?,
             "R 53.0",
+        ),
+        None if trench_step(board, from, to) => (
+            StepPart::Said("along the trench"),
+            row_mp(aid, "trench")?,
+            "R 43.2",
         ),
         None => {
             // New Britain jungle has its own row: 2.5 MP (R 51.0).
@@ -421,6 +445,58 @@ mod tests {
             }],
             fortifications: vec![],
         })
+    }
+
+    /// R 43.2: Trench to Trench costs the Trench row's 1 MP whatever the
+    /// hex (Jungle here, 3 MP otherwise), a Trench and the Bunker next to it
+    /// are connected, and leaving the line costs the terrain again.
+    #[test]
+    fn r43_2_trench_to_trench_is_one_mp_whatever_the_terrain() {
+        use crate::scenario::schema::{FortificationKind, FortificationSpec};
+        let mut map = MapSpec {
+            columns: 8,
+            rows: 8,
+            base_terrain: Terrain::Jungle,
+            terrain: vec![],
+            elevation: vec![],
+            hexsides: vec![],
+            roads: vec![],
+            fortifications: vec![],
+        };
+        for (kind, at) in [
+            (FortificationKind::Trench, "B2"),
+            (FortificationKind::Trench, "C2"),
+            (FortificationKind::Bunker, "D2"),
+            (FortificationKind::Foxhole, "B3"),
+        ] {
+            map.fortifications.push(FortificationSpec {
+                kind,
+                at: at.into(),
+                facing: None,
+                concealed: false,
+            });
+        }
+        let (b, a) = (Board::from_map(&map), aid());
+        let rules = MoveRules::default();
+        let along = step_cost(&b, &a, rules, c("B2"), c("C2")).unwrap();
+        assert_eq!(along.total, Mp::whole(1));
+        assert_eq!(along.lines[0].text, "along the trench");
+        assert_eq!(along.lines[0].rule, "R 43.2");
+        assert_eq!(
+            step_total(&b, &a, rules, c("C2"), c("D2")),
+            Ok(Mp::whole(1))
+        );
+        assert!(trench_step(&b, c("D2"), c("C2")));
+        // A Foxhole is not part of the Trench: Jungle costs 3.
+        assert!(!trench_step(&b, c("B2"), c("B3")));
+        assert_eq!(
+            step_total(&b, &a, rules, c("B2"), c("B3")),
+            Ok(Mp::whole(3))
+        );
+        assert_eq!(
+            step_total(&b, &a, rules, c("C2"), c("C3")),
+            Ok(Mp::whole(3))
+        );
     }
 
     /// R 5.0 example: a Squad that has traversed four Open hexes has 1 MP

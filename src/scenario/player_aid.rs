@@ -25,6 +25,47 @@ pub struct PlayerAid {
     pub combat_events: CombatEvents,
     /// Night (R 50.0-50.3) and Wire (R 43.6) numbers.
     pub night: NightAid,
+    /// The Gun/Vehicle Prof Check modifiers (PAC §3, R 20.4, R 20.7).
+    pub gun_prof: Box<GunProfAid>,
+}
+
+/// A range band of the Gun/Vehicle Prof Check: over `over` hexes, `value`
+/// (PAC §3: "> 5: 0, > 10: -1, > 20: -2, > 30: -3", pick one).
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct ProfRangeBand {
+    pub over: u8,
+    pub value: i8,
+}
+
+/// The cases that call for a Gun/Vehicle Prof Check and what each adds to
+/// the Prof Rating (PAC §3, R 20.4, R 20.7). One check, modifiers add;
+/// the "pick one" groups take their single worst value.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct GunProfAid {
+    /// Range bands, each a case of its own (pick one).
+    pub range: Vec<ProfRangeBand>,
+    /// Firer Op Firing (pick one with Final Op Fire).
+    pub op_fire: i8,
+    /// Final Op Fire (R 20.7: -3).
+    pub final_op_fire: i8,
+    /// Firer marked Op Fire.
+    pub marked_op_fire: i8,
+    /// Turned within its hex to fire.
+    pub turned: i8,
+    /// Smoke on the line (R 48.0).
+    pub smoke: i8,
+    /// Dispersed Smoke on the line: no modifier, but a check.
+    pub dispersed_smoke: i8,
+    /// Target at a higher elevation (R 47.3).
+    pub target_higher: i8,
+    /// Each Hindrance on the line (R 46.0).
+    pub hindrance: i8,
+    /// At Night, per hex of range (R 50.2) ...
+    pub night_per_hex: i8,
+    /// ... never below this in all.
+    pub night_max: i8,
 }
 
 /// The numbers of the Night rules (R 50.1, R 50.2) as the rulebook prints
@@ -89,6 +130,8 @@ pub struct Constants {
     pub ops_cost_concealed: u8,
     /// Assets count this much toward Ops Range (R 4.1).
     pub ops_cost_asset: u8,
+    /// No more than this many unmounted Guns in a hex (R 20.10).
+    pub guns_per_hex: u8,
     /// A Cave lowers FP only to this (R 43.4: "to a minimum FP of 1").
     pub cave_min_fp: u8,
     /// Morale is never below this (PAC §5).

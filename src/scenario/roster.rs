@@ -31,6 +31,9 @@ pub enum UnitClass {
     GdSquad,
     /// A Decoy: moves, never fires (R 15.0).
     Decoy,
+    /// A Gun and its crew (R 20.0, R 20.2): never moves to a new hex, fires
+    /// with its Gun values ([`GunRating`]).
+    Gun,
 }
 
 impl UnitClass {
@@ -40,8 +43,8 @@ impl UnitClass {
         true
     }
 
-    /// Every class in the roster is Infantry (R 2.0): Squads, WTs, GD
-    /// Squads and the Decoys that stand for them.
+    /// Infantry (R 2.0): Squads, WTs, GD Squads and the Decoys that stand
+    /// for them; a Gun is not (R 20.0).
     pub fn is_infantry(self) -> bool {
         match self {
             UnitClass::Squad
@@ -49,7 +52,13 @@ impl UnitClass {
             | UnitClass::MortarTeam
             | UnitClass::GdSquad
             | UnitClass::Decoy => true,
+            UnitClass::Gun => false,
         }
+    }
+
+    /// A Gun (R 20.0).
+    pub fn is_gun(self) -> bool {
+        self == UnitClass::Gun
     }
 
     pub fn is_weapon_team(self) -> bool {
@@ -63,6 +72,7 @@ impl UnitClass {
             UnitClass::MortarTeam => "Mortar Weapon Team",
             UnitClass::GdSquad => "GD Squad",
             UnitClass::Decoy => "Decoy",
+            UnitClass::Gun => "Gun",
         }
     }
 }
@@ -171,5 +181,27 @@ pub struct UnitType {
     /// Waffen-SS: SS Desperation against Russians (R 57.3, R 11.2).
     #[serde(default)]
     pub ss: bool,
+    /// A Gun's own values (R 20.2, R 20.4); `Some` exactly for class `gun`.
+    #[serde(default)]
+    pub gun: Option<GunRating>,
     pub source: Source,
+}
+
+/// What a Gun counter prints beyond its crew's Morale (R 20.2, R 20.4):
+/// "Gun vs. Vehicle/Inf" FP, the Prof Rating, and the two Casualty numbers.
+/// Its `CounterSide` carries the crew: `fp` is the FP at Infantry and Guns,
+/// `casualty` the first number alone, `morale` the crew's Morale.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct GunRating {
+    /// FP against Vehicles, before the slash (R 20.4).
+    pub vs_vehicle: u8,
+    /// FP against Infantry and Guns, after the slash (R 20.4, R 20.5).
+    pub vs_infantry: u8,
+    /// Prof Rating: a Prof Check passes on a roll at or under it, with the
+    /// PAC modifiers (R 20.4).
+    pub prof: u8,
+    /// Casualty when attacked by Infantry or Artillery, and (three lower)
+    /// by a Gun, Vehicle, Aircraft or SATW Squad in range (R 20.2).
+    pub casualty: (u8, u8),
 }

@@ -36,7 +36,10 @@ pub fn setup_concealment_problems(
         if !p.concealed {
             continue;
         }
-        let infantry = roster.get(&p.unit).is_none_or(|u| u.class.is_infantry());
+        // Guns take a Conceal counter at setup as if Infantry (R 20.1).
+        let infantry = roster
+            .get(&p.unit)
+            .is_none_or(|u| u.class.is_infantry() || u.class.is_gun());
         // At Night a unit beyond the Visibility Range is out of LOS for
         // Concealment (R 50.2).
         let enemies: Vec<Coord> = placed

@@ -635,6 +635,7 @@ impl Checker<'_> {
         let mut ids: HashMap<&str, usize> = HashMap::new();
         let mut stacks: BTreeMap<(Coord, SideId, bool), Vec<&str>> = BTreeMap::new();
         let mut decoys = [0u8; 2];
+        let mut guns: BTreeMap<Coord, Vec<&str>> = BTreeMap::new();
         let caves: HashSet<Coord> = sc
             .map
             .fortifications
@@ -663,6 +664,20 @@ impl Checker<'_> {
             };
             if ut == Some(UnitClass::Decoy) {
                 decoys[p.side.index()] += 1;
+            }
+            if ut == Some(UnitClass::Gun) {
+                guns.entry(c).or_default().push(&p.id);
+                // A Gun's placement is its facing (R 20.4).
+                if p.facing.is_none() {
+                    let pos = locate(self.src, Some("id"), &p.id, 0);
+                    self.push(
+                        pos,
+                        format!(
+                            "unit {} is a Gun and needs a `facing`: its arc points at a hexspine (R 20.4)",
+                            p.id
+                        ),
+                    );
+                }
             }
             if sc.special_rules.facing_required && p.facing.is_none() {
                 let pos = locate(self.src, Some("id"), &p.id, 0);
@@ -707,6 +722,21 @@ impl Checker<'_> {
                 .entry((c, p.side, p.in_cave))
                 .or_default()
                 .push(&p.id);
+        }
+        // No more than one unmounted Gun in a hex (R 20.10).
+        let gun_limit = usize::from(self.aid.constants.guns_per_hex);
+        for (c, ids) in guns {
+            if ids.len() > gun_limit {
+                let pos = locate(self.src, Some("id"), ids[gun_limit], 0);
+                self.push(
+                    pos,
+                    format!(
+                        "two Guns in {}: {} \u{2014} no more than one Gun in a hex (R 20.10)",
+                        c.label(),
+                        ids.join(", ")
+                    ),
+                );
+            }
         }
         let limit = self.aid.constants.stacking_per_side as usize;
         for ((c, side, cave), units) in stacks {

@@ -17,7 +17,7 @@ use crate::phases::apply;
 use crate::rules::Mp;
 use crate::rules::fire::FireKind;
 use crate::scenario::Coord;
-use crate::world::{Location, Unit, Used, Viewer};
+use crate::world::{Location, Unit, Viewer};
 
 use super::preview::{FirePreview, fire_preview};
 use super::reach::{Reached, path_to, reachable};
@@ -33,6 +33,8 @@ pub enum Intent {
     Move,
     /// A click on an enemy hex fires at it (R 6.0).
     Fire,
+    /// A click on a hex places an Illumination counter there (R 50.1).
+    Illuminate,
 }
 
 /// The actions a unit may be given in the Operations Phase (R 4.0).
@@ -43,16 +45,30 @@ pub enum Action {
     OpFire,
     Used,
     Pass,
+    /// Place an Illumination counter near the unit (R 50.1).
+    Illuminate,
+    /// The Concealed unit brings back a removed Decoy (R 50.3).
+    Decoy,
+    /// The move declares Seishin: +1 MP, into an enemy hex (R 59.5).
+    Seishin,
+    /// Remove the Wire or Roadblock in the unit's hex (R 43.6, R 43.7):
+    /// offered only where there is one.
+    Clear,
 }
 
 impl Action {
-    pub const ALL: [Action; 5] = [
+    pub const ALL: [Action; 6] = [
         Action::Move,
         Action::Fire,
         Action::OpFire,
         Action::Used,
         Action::Pass,
+        Action::Clear,
     ];
+
+    /// The Night and Japanese actions, shown where the scenario or the unit
+    /// has them (R 50.1, R 50.3, R 59.5).
+    pub const PACIFIC: [Action; 3] = [Action::Illuminate, Action::Decoy, Action::Seishin];
 
     pub fn label(self) -> &'static str {
         match self {
@@ -61,6 +77,10 @@ impl Action {
             Action::OpFire => "Op Fire",
             Action::Used => "Used",
             Action::Pass => "Pass",
+            Action::Illuminate => "Illuminate",
+            Action::Decoy => "Decoy back",
+            Action::Seishin => "Seishin +1 MP",
+            Action::Clear => "Clear obstacle",
         }
     }
 
@@ -71,6 +91,10 @@ impl Action {
             Action::OpFire => "O",
             Action::Used => "U",
             Action::Pass => "P",
+            Action::Illuminate => "I",
+            Action::Decoy => "B",
+            Action::Seishin => "X",
+            Action::Clear => "C",
         }
     }
 }
@@ -91,6 +115,12 @@ pub struct ActionBar {
     /// The CP functions a player readies or spends on the unit (R 3.0),
     /// each with the engine's refusal when not allowed now.
     pub cp: Vec<(CpFunction, Option<String>)>,
+    /// The Night and Seishin buttons that apply here (`Action::PACIFIC`).
+    pub pacific: Vec<ActionButton>,
+    /// The Seishin toggle is on: the next move declares it (R 59.5).
+    pub seishin: bool,
+    /// Illumination mode: the hex under the mouse and its verdict.
+    pub lights: IlluminationPreview,
 }
 
 /// The CP functions of the action bar, in its order (R 3.0, R 5.4).
@@ -117,6 +147,20 @@ pub struct PathPreview {
     pub left: Option<Mp>,
     pub refusal: Option<String>,
 }
+
+/// Illumination mode: the hex under the mouse, the hexes a counter there
+/// would light (R 50.1), and the engine's refusal of placing it there.
+#[derive(Resource, Debug, Default, Clone, PartialEq, Eq)]
+pub struct IlluminationPreview {
+    pub at: Option<Coord>,
+    pub lit: Vec<Coord>,
+    pub refusal: Option<String>,
+}
+
+/// The Seishin toggle of the selected unit: its next move declares
+/// Seishin (R 59.5). Off again when the selection changes or it moves.
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct SeishinToggle(pub Option<Entity>);
 
 /// The fire preview of the selected unit at the hex under the mouse.
 #[derive(Resource, Debug, Default, Clone)]
@@ -158,6 +202,8 @@ struct BuiltFor {
     orders: u64,
     intent: Intent,
     hovered: Option<Coord>,
+    /// The Seishin toggle (R 59.5): the reach and the bar change with it.
+    seishin: bool,
 }
 
 pub struct ActPlugin;
@@ -168,6 +214,8 @@ impl Plugin for ActPlugin {
             .init_resource::<ActionBar>()
             .init_resource::<Reach>()
             .init_resource::<PathPreview>()
+            .init_resource::<IlluminationPreview>()
+            .init_resource::<SeishinToggle>()
             .init_resource::<Preview>()
             .init_resource::<OpFireDialog>()
             .init_resource::<Requests>()
@@ -261,8 +309,98 @@ fn order_for(action: Action, unit: &str, target: Option<Coord>) -> Order {
             facing: None,
         },
         Action::OpFire => Order::MarkOpFire { unit, facing: None },
-        Action::Used => Order::MarkUsed { unit },
+        Action::Used | Action::Seishin => Order::MarkUsed { unit },
         Action::Pass => Order::Pass,
+        Action::Illuminate => Order::Illuminate {
+            unit,
+            at: target.map(|c| c.label()).unwrap_or_default(),
+        },
+        Action::Decoy => Order::RegenerateDecoy {
+            unit,
+            decoy: String::new(),
+        },
+        Action::Clear => Order::Clear { unit },
+    }
+}
+
+/// A move along `path`, declaring Seishin when `seishin` (R 59.5).
+fn move_order(unit: &str, path: &[Coord], seishin: bool) -> Order {
+    let mut order = Order::plain_move(unit.to_string(), path.iter().map(|c| c.label()).collect());
+    if let Order::Move { seishin: s, .. } = &mut order {
+        *s = seishin;
+    }
+    order
+}
+
+/// The unit with scenario id `id`: its entity and hex.
+fn unit_by_id(world: &mut World, id: &str) -> Option<(Entity, Unit, Coord)> {
+    let mut q = world.query::<(Entity, &Unit, &Location)>();
+    q.iter(world)
+        .find(|(_, u, _)| u.id == id)
+        .map(|(e, u, l)| (e, u.clone(), l.coord))
+}
+
+/// The `regenerate_decoy` order of the Decoy button: the first removed
+/// Decoy of the unit's side (R 50.3), if any.
+fn decoy_order(world: &mut World, unit: &str) -> Option<Order> {
+    let side = unit_by_id(world, unit)?.1.side;
+    let decoy = crate::engine::night::removed_decoys(world, side)
+        .into_iter()
+        .next()?;
+    Some(Order::RegenerateDecoy {
+        unit: unit.to_string(),
+        decoy,
+    })
+}
+
+/// The Night and Seishin buttons, by the engine's checks: Illumination is
+/// checked as a counter in the unit's own hex (the hex is picked later),
+/// the Decoy with the first removed Decoy of the side, Seishin as a move
+/// into the first enemy hex (the path is picked later).
+fn pacific_refusal(world: &mut World, action: Action, unit: &str) -> Option<String> {
+    let (e, u, at) = unit_by_id(world, unit)?;
+    match action {
+        Action::Illuminate => check(world, &order_for(action, unit, Some(at)))
+            .err()
+            .map(|r| r.to_string()),
+        Action::Decoy => match decoy_order(world, unit) {
+            Some(order) => check(world, &order).err().map(|r| r.to_string()),
+            None => refusal(world, Action::Used, Some(unit)).or_else(|| {
+                Some("no Decoy of this side has been removed: none to bring back (R 50.3)".into())
+            }),
+        },
+        Action::Seishin => refusal(world, Action::Move, Some(unit)).or_else(|| {
+            let mut q = world.query::<(&Unit, &Location)>();
+            let mut enemy: Vec<Coord> = q
+                .iter(world)
+                .filter(|(o, l)| o.side != u.side && !l.in_cave)
+                .map(|(_, l)| l.coord)
+                .collect();
+            enemy.sort_by_key(|c| c.distance(at));
+            crate::engine::seishin::check(world, e, enemy.first().copied(), false)
+                .err()
+                .map(|r| r.to_string())
+        }),
+        _ => refusal(world, action, Some(unit)),
+    }
+}
+
+/// Whether the selected unit's bar shows `action` of `Action::PACIFIC`:
+/// Illumination and Decoys in a Night scenario (R 50.1, R 50.3), Seishin
+/// for a Squad marked "S" (R 59.5).
+fn shows(world: &World, action: Action, unit: Option<&Unit>) -> bool {
+    match action {
+        Action::Illuminate | Action::Decoy => {
+            crate::engine::night::visibility_range(world).is_some()
+        }
+        Action::Seishin => unit.is_some_and(|u| {
+            world
+                .resource::<crate::world::RosterRes>()
+                .0
+                .get(&u.kind)
+                .is_some_and(|t| t.seishin)
+        }),
+        _ => false,
     }
 }
 
@@ -273,6 +411,9 @@ pub(crate) fn refusal(world: &mut World, action: Action, unit: Option<&str>) -> 
         (Action::Pass, _) => Order::Pass,
         (_, None) => return Some("select a unit".into()),
         (Action::Move | Action::Fire, Some(u)) => order_for(Action::Used, u, None),
+        (Action::Illuminate | Action::Decoy | Action::Seishin, Some(u)) => {
+            return pacific_refusal(world, action, u);
+        }
         (a, Some(u)) => order_for(a, u, None),
     };
     check(world, &order).err().map(|r| r.to_string())
@@ -343,6 +484,10 @@ pub fn action_keys(
         (KeyCode::KeyO, Action::OpFire),
         (KeyCode::KeyU, Action::Used),
         (KeyCode::KeyP, Action::Pass),
+        (KeyCode::KeyI, Action::Illuminate),
+        (KeyCode::KeyB, Action::Decoy),
+        (KeyCode::KeyX, Action::Seishin),
+        (KeyCode::KeyC, Action::Clear),
     ];
     for (k, a) in pairs {
         if keys.just_pressed(k) {
@@ -403,6 +548,21 @@ pub fn handle_requests(world: &mut World) {
             match (action, id) {
                 (Action::Move, Some(_)) => toggle_intent(world, Intent::Move),
                 (Action::Fire, Some(_)) => toggle_intent(world, Intent::Fire),
+                (Action::Illuminate, Some(_)) => toggle_intent(world, Intent::Illuminate),
+                (Action::Seishin, Some(_)) => {
+                    // The toggle arms a move that declares it (R 59.5).
+                    let e = unit.as_ref().map(|u| u.0);
+                    let mut t = world.resource_mut::<SeishinToggle>();
+                    t.0 = if t.0 == e { None } else { e };
+                    let on = t.0.is_some();
+                    *world.resource_mut::<Intent>() =
+                        if on { Intent::Move } else { Intent::Select };
+                }
+                (Action::Decoy, Some(id)) => {
+                    if let Some(order) = decoy_order(world, &id) {
+                        send(world, &order);
+                    }
+                }
                 (a, id) => {
                     let order = order_for(a, id.as_deref().unwrap_or(""), None);
                     send(world, &super::facing::with_plan(world, order));
@@ -415,10 +575,10 @@ pub fn handle_requests(world: &mut World) {
         let order = match intent {
             Intent::Move => {
                 let path = path_to(&world.resource::<Reach>().hexes, at);
-                (!path.is_empty() && at != from).then(|| {
-                    Order::plain_move(u.id.clone(), path.iter().map(|c| c.label()).collect())
-                })
+                let seishin = seishin_on(world);
+                (!path.is_empty() && at != from).then(|| move_order(&u.id, &path, seishin))
             }
+            Intent::Illuminate => Some(order_for(Action::Illuminate, &u.id, Some(at))),
             Intent::Fire => Some(super::facing::with_plan(
                 world,
                 order_for(Action::Fire, &u.id, Some(at)),
@@ -429,11 +589,18 @@ pub fn handle_requests(world: &mut World) {
             Some(o) => {
                 if send(world, &o) {
                     *world.resource_mut::<Intent>() = Intent::Select;
+                    world.resource_mut::<SeishinToggle>().0 = None;
                 }
             }
             None => *world.resource_mut::<Intent>() = Intent::Select,
         }
     }
+}
+
+/// Whether the selected unit's Seishin toggle is on (R 59.5).
+fn seishin_on(world: &World) -> bool {
+    let t = world.resource::<SeishinToggle>().0;
+    t.is_some() && t == world.resource::<Selected>().0
 }
 
 fn toggle_intent(world: &mut World, to: Intent) {
@@ -461,6 +628,7 @@ pub fn refresh_views(world: &mut World) {
         orders: world.resource::<OrderCount>().0,
         intent: *world.resource::<Intent>(),
         hovered: world.resource::<Hovered>().0,
+        seishin: seishin_on(world),
     };
     let before = world.resource::<Built>().0.clone();
     if before.as_ref() == Some(&now) {
@@ -468,11 +636,20 @@ pub fn refresh_views(world: &mut World) {
     }
     let unit = selected_unit(world);
     if before.is_none_or(|b| {
-        b.selected != now.selected || b.orders != now.orders || b.intent != now.intent
+        b.selected != now.selected
+            || b.orders != now.orders
+            || b.intent != now.intent
+            || b.seishin != now.seishin
     }) {
         let id = unit.as_ref().map(|u| u.1.id.clone());
+        // "Clear obstacle" only where the unit stands in Wire or behind a
+        // Roadblock (R 43.6, R 43.7).
+        let obstacle = unit
+            .as_ref()
+            .is_some_and(|(_, _, at)| crate::engine::obstacles::obstacle_at(world, *at).is_some());
         let buttons = Action::ALL
             .into_iter()
+            .filter(|a| *a != Action::Clear || obstacle)
             .map(|action| ActionButton {
                 action,
                 refusal: refusal(world, action, id.as_deref()),
@@ -482,15 +659,30 @@ pub fn refresh_views(world: &mut World) {
             .into_iter()
             .map(|function| (function, cp_refusal(world, function, id.as_deref())))
             .collect();
+        let seishin = now.seishin;
+        let shown: Vec<Action> = Action::PACIFIC
+            .into_iter()
+            .filter(|a| shows(world, *a, unit.as_ref().map(|u| &u.1)))
+            .collect();
+        let pacific = shown
+            .into_iter()
+            .map(|action| ActionButton {
+                action,
+                refusal: refusal(world, action, id.as_deref()),
+            })
+            .collect();
         world.insert_resource(ActionBar {
             unit: id,
             buttons,
             cp,
+            pacific,
+            seishin,
+            lights: IlluminationPreview::default(),
         });
         let reach = match (&unit, now.intent) {
             (Some((e, _, _)), Intent::Move) => Reach {
                 unit: Some(*e),
-                hexes: reachable(world, *e),
+                hexes: reachable(world, *e, seishin),
             },
             _ => Reach::default(),
         };
@@ -504,7 +696,7 @@ pub fn refresh_views(world: &mut World) {
         let hexes = path_to(&reach.hexes, to);
         let left = reach.hexes.get(&to).map(|r| r.left);
         if !hexes.is_empty() {
-            let order = Order::plain_move(u.id.clone(), hexes.iter().map(|c| c.label()).collect());
+            let order = move_order(&u.id, &hexes, seishin_on(world));
             path = PathPreview {
                 from: Some(*from),
                 refusal: check(world, &order).err().map(|r| r.to_string()),
@@ -515,6 +707,16 @@ pub fn refresh_views(world: &mut World) {
     }
     if *world.resource::<PathPreview>() != path {
         world.insert_resource(path);
+    }
+    let lights = match (&unit, now.hovered, now.intent) {
+        (Some((_, u, _)), Some(at), Intent::Illuminate) => illumination_preview(world, &u.id, at),
+        _ => IlluminationPreview::default(),
+    };
+    if world.resource::<ActionBar>().lights != lights {
+        world.resource_mut::<ActionBar>().lights = lights.clone();
+    }
+    if *world.resource::<IlluminationPreview>() != lights {
+        world.insert_resource(lights);
     }
     // The fire preview at the hex under the mouse: when the selected unit
     // may fire there by the engine's check.
@@ -537,6 +739,33 @@ pub fn refresh_views(world: &mut World) {
     world.insert_resource(Built(Some(now)));
 }
 
+/// What an Illumination counter placed by `unit`'s side in `at` would
+/// light (its hex and the adjacent ones, R 50.1, the engine's own
+/// `NightScene::illuminated`), and the engine's refusal of it.
+fn illumination_preview(world: &mut World, unit: &str, at: Coord) -> IlluminationPreview {
+    let refusal = check(world, &order_for(Action::Illuminate, unit, Some(at)))
+        .err()
+        .map(|r| r.to_string());
+    let mut lit = Vec::new();
+    if let Some(mut scene) = crate::engine::night::scene(world) {
+        scene.illumination = vec![at];
+        let board = world.resource::<crate::world::BoardRes>().0.clone();
+        for col in 0..board.columns {
+            for row in 0..board.rows {
+                let c = Coord::new(col, row);
+                if scene.illuminated(c) {
+                    lit.push(c);
+                }
+            }
+        }
+    }
+    IlluminationPreview {
+        at: Some(at),
+        lit,
+        refusal,
+    }
+}
+
 /// The dialog follows the engine's Op Fire window.
 fn refresh_op_fire_dialog(world: &mut World) {
     let window = world.get_resource::<OpFireWindow>().cloned();
@@ -545,20 +774,18 @@ fn refresh_op_fire_dialog(world: &mut World) {
     }
     let mut previews = Vec::new();
     if let Some(w) = &window {
-        let mut q = world.query::<(Entity, &Unit, Has<Used>)>();
-        let firers: Vec<(Entity, String, bool)> = q
+        let mut q = world.query::<(Entity, &Unit)>();
+        let firers: Vec<(Entity, String)> = q
             .iter(world)
-            .filter(|(_, u, _)| w.eligible.contains(&u.id))
-            .map(|(e, u, used)| (e, u.id.clone(), used))
+            .filter(|(_, u)| w.eligible.contains(&u.id))
+            .map(|(e, u)| (e, u.id.clone()))
             .collect();
         for id in &w.eligible {
-            let p = firers.iter().find(|f| f.1 == *id).and_then(|(e, _, used)| {
-                let kind = if *used {
-                    FireKind::FinalOpFire
-                } else {
-                    FireKind::OpFire
-                };
-                fire_preview(world, *e, w.at, kind, Some(w.mover))
+            let p = firers.iter().find(|f| f.1 == *id).and_then(|(e, _)| {
+                // The attack the engine makes: Normal FP at a Muzzle Flash
+                // (R 50.2), Op Fire or Final Op Fire otherwise.
+                let (kind, mover) = crate::engine::night::window_attack(world, w, *e);
+                fire_preview(world, *e, w.at, kind, mover)
             });
             previews.push((id.clone(), p));
         }
@@ -579,6 +806,7 @@ const PATH: Color = Color::srgb(1.0, 0.85, 0.25);
 const PATH_BAD: Color = Color::srgb(0.95, 0.25, 0.20);
 const LOG_RING: Color = Color::srgb(1.0, 0.45, 0.85);
 const FIRE_LINE: Color = Color::srgb(0.95, 0.35, 0.20);
+const LIT_RING: Color = Color::srgb(1.0, 0.95, 0.55);
 
 /// Draws the reachable hexes with their MPs left, the path under the mouse,
 /// and the lines of fire of the preview or the Op Fire window.
@@ -588,6 +816,7 @@ pub fn draw_act_overlays(
     mut paint: super::paint::PaintAssets,
     reach: Res<Reach>,
     path: Res<PathPreview>,
+    lights: Res<IlluminationPreview>,
     preview: Res<Preview>,
     dialog: Res<OpFireDialog>,
     highlight: Res<super::tray::LogHighlight>,
@@ -597,6 +826,7 @@ pub fn draw_act_overlays(
 ) {
     if !reach.is_changed()
         && !path.is_changed()
+        && !lights.is_changed()
         && !preview.is_changed()
         && !dialog.is_changed()
         && !highlight.is_changed()
@@ -633,6 +863,24 @@ pub fn draw_act_overlays(
             tint_z + 0.1,
         ));
         spawned.push(p.text(mp_text(r.left), at, 14.0, Color::WHITE, tint_z + 0.5));
+    }
+    // The hexes an Illumination counter would light (R 50.1).
+    let lit_colour = if lights.refusal.is_some() {
+        PATH_BAD
+    } else {
+        LIT_RING
+    };
+    for c in &lights.lit {
+        let centre = hex_center(*c);
+        for side in crate::scenario::schema::Side6::ALL {
+            let (a, b) = super::layout::side_ends(*c, side);
+            let (a, b) = (centre + (a - centre) * 0.9, centre + (b - centre) * 0.9);
+            spawned.push(p.line(a, b, 5.0, lit_colour, line_z));
+        }
+    }
+    if let Some(at) = lights.at {
+        spawned.push(p.circle(hex_center(at), 12.0, Color::BLACK, line_z + 0.15));
+        spawned.push(p.circle(hex_center(at), 9.0, lit_colour, line_z + 0.25));
     }
     if let Some(from) = path.from {
         let colour = if path.refusal.is_some() {

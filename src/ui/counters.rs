@@ -264,6 +264,11 @@ fn draw_face(p: &mut Painter, ut: &UnitType, reduced: bool, at: Vec2, zc: f32) -
         out.push(p.text("?", at + Vec2::new(0.0, -6.0), 26.0, ink, zt));
         return out;
     }
+    // A Gun prints its own values (R 20.2, R 20.4).
+    if let Some(g) = &ut.gun {
+        out.extend(super::gun_art::draw_gun_face(p, ut, g, at, ink, zt));
+        return out;
+    }
     // FP-Prof, top left, with the Melee subscript.
     out.push(p.text(
         format!("{}-{}", side.fp, side.prof),

@@ -35,6 +35,10 @@ pub enum Many {
     Casualties,
     /// `combat_event(picks)`: distinct options (R 17.0).
     CombatEvent,
+    /// `banzai_gd(units)`: any of the GD Squads, or none (R 59.6).
+    BanzaiGd,
+    /// `banzai_op_fire(units)`: any of the units, or none (R 59.6).
+    BanzaiOpFire,
 }
 
 impl Many {
@@ -42,7 +46,15 @@ impl Many {
         match self {
             Many::Casualties => Order::Casualties { units: picks },
             Many::CombatEvent => Order::CombatEvent { picks },
+            Many::BanzaiGd => Order::BanzaiGd { units: picks },
+            Many::BanzaiOpFire => Order::BanzaiOpFire { units: picks },
         }
+    }
+
+    /// Whether any number of picks (none included) answers, rather than
+    /// exactly `count`.
+    pub fn any_number(self) -> bool {
+        matches!(self, Many::BanzaiGd | Many::BanzaiOpFire)
     }
 
     /// Whether an option may be picked more than once.
@@ -51,12 +63,24 @@ impl Many {
     }
 }
 
-/// An answer of `count` picks among `options`.
+/// An answer of `count` picks among `options` (up to `count` where any
+/// number will do).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PickMany {
     pub kind: Many,
     pub count: usize,
     pub options: Vec<String>,
+}
+
+impl PickMany {
+    /// Whether `picked` picks make an answer.
+    pub fn ready(&self, picked: usize) -> bool {
+        if self.kind.any_number() {
+            picked <= self.count
+        } else {
+            picked == self.count
+        }
+    }
 }
 
 /// The pending decision as the window shows it.
@@ -268,6 +292,30 @@ fn pending_view(decision: &Decision) -> DecisionView {
                 .collect(),
             None,
         ),
+        Decision::BanzaiGd { units, .. } => (
+            "BANZAI: GD SQUADS",
+            "The Banzai Charge is announced. GD Squads may charge too (+4 MP, +2 Morale, +2 Melee FP) \
+             but need not: pick those that charge, then confirm; none is an answer (R 59.6)."
+                .to_string(),
+            Vec::new(),
+            Some(PickMany {
+                kind: Many::BanzaiGd,
+                count: units.len(),
+                options: units.clone(),
+            }),
+        ),
+        Decision::BanzaiOpFire { units, .. } => (
+            "BANZAI: OP FIRE",
+            "The Japanese announce a Banzai Charge. Before any action you may mark any of your \
+             units Op Fire, outside the Ops Range: pick them, then confirm; none is an answer (R 59.6)."
+                .to_string(),
+            Vec::new(),
+            Some(PickMany {
+                kind: Many::BanzaiOpFire,
+                count: units.len(),
+                options: units.clone(),
+            }),
+        ),
     };
     // Only a CP re-roll (R 3.0) and, where allowed, a reinforcement kept
     // off board (R 18.0) are optional: their last button.
@@ -358,7 +406,7 @@ fn view_hexes(world: &mut World, view: &DecisionView) -> (Vec<(Coord, String)>, 
             .iter()
             .map(|o| {
                 Some(match m.kind {
-                    Many::Casualties => Named::Unit(o),
+                    Many::Casualties | Many::BanzaiGd | Many::BanzaiOpFire => Named::Unit(o),
                     Many::CombatEvent => Named::Either(o),
                 })
             })
@@ -461,13 +509,16 @@ pub fn decision_keys(
     let pressed: Vec<KeyCode> = keys.get_just_pressed().copied().collect();
     for key in pressed {
         match (key, &view.many) {
+            (KeyCode::Escape | KeyCode::Space, Some(m)) if m.kind.any_number() => {
+                panel.chosen = Some(m.kind.order(Vec::new()));
+            }
             (KeyCode::Escape | KeyCode::Space, _) => {
                 if let Some(c) = view.pass.and_then(|i| view.choices.get(i)) {
                     panel.chosen = Some(c.order.clone());
                 }
             }
             (KeyCode::Enter | KeyCode::NumpadEnter, Some(m)) => {
-                if panel.picks.len() == m.count {
+                if m.ready(panel.picks.len()) {
                     panel.chosen = Some(m.kind.order(panel.picks.clone()));
                 }
             }
@@ -647,11 +698,13 @@ pub fn decision_window(
             if let Some(m) = &view.many {
                 ui.separator();
                 ui.horizontal(|ui| {
-                    ui.label(
-                        RichText::new(format!("Picked {} of {}", panel.picks.len(), m.count))
-                            .color(DIM),
-                    );
-                    let ready = panel.picks.len() == m.count && !replaying;
+                    let picked = if m.kind.any_number() {
+                        format!("Picked {} (any number, Esc for none)", panel.picks.len())
+                    } else {
+                        format!("Picked {} of {}", panel.picks.len(), m.count)
+                    };
+                    ui.label(RichText::new(picked).color(DIM));
+                    let ready = m.ready(panel.picks.len()) && !replaying;
                     if ui
                         .add_enabled(
                             ready,

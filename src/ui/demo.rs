@@ -750,11 +750,23 @@ mod tests {
     fn the_playlist_begins_with_the_scenario_named_then_the_others() {
         assert_eq!(
             playlist(None, false),
-            ["alligator_creek", "guadalcanal", "peleliu", "training"]
+            [
+                "alligator_creek",
+                "crossroads_gun",
+                "guadalcanal",
+                "peleliu",
+                "training"
+            ]
         );
         assert_eq!(
             playlist(Some("training"), false),
-            ["training", "alligator_creek", "guadalcanal", "peleliu"]
+            [
+                "training",
+                "alligator_creek",
+                "crossroads_gun",
+                "guadalcanal",
+                "peleliu"
+            ]
         );
         assert_eq!(playlist(Some("training"), true), ["training"]);
         assert_eq!(playlist(Some("my.ron"), false), ["my.ron"]);

@@ -42,11 +42,13 @@ pub fn action_bar(
             None => "No unit selected (click one, or Tab):".to_string(),
         };
         ui.label(RichText::new(title).strong().color(ACCENT));
-        for b in &bar.buttons {
+        for b in bar.buttons.iter().chain(&bar.pacific) {
             let armed = matches!(
                 (b.action, intent),
-                (super::act::Action::Move, Intent::Move) | (super::act::Action::Fire, Intent::Fire)
-            );
+                (super::act::Action::Move, Intent::Move)
+                    | (super::act::Action::Fire, Intent::Fire)
+                    | (super::act::Action::Illuminate, Intent::Illuminate)
+            ) || (b.action == super::act::Action::Seishin && bar.seishin);
             let text = format!("{} [{}]", b.action.label(), b.action.key());
             let button = egui::Button::new(RichText::new(text).strong()).selected(armed);
             let resp = ui.add_enabled(b.refusal.is_none(), button);
@@ -57,7 +59,10 @@ pub fn action_bar(
             if resp.clicked() {
                 req.action = Some(b.action);
             }
-            if b.action == super::act::Action::Used {
+            if matches!(
+                b.action,
+                super::act::Action::Used | super::act::Action::Pass
+            ) {
                 ui.separator();
             }
         }
@@ -84,7 +89,7 @@ pub fn action_bar(
     });
     // Why the greyed buttons are greyed, each reason once.
     let mut reasons: Vec<String> = Vec::new();
-    for b in &bar.buttons {
+    for b in bar.buttons.iter().chain(&bar.pacific) {
         if let Some(r) = &b.refusal {
             let line = ascii(r);
             if !reasons.contains(&line) {
@@ -113,6 +118,21 @@ pub fn action_bar(
             "Fire: hover an enemy hex for the preview; click it to fire.".to_string(),
             ACCENT,
         )),
+        Intent::Illuminate => Some(match (&bar.lights.refusal, bar.lights.at) {
+            (Some(r), _) => (ascii(r), REFUSED),
+            (None, Some(at)) => (
+                format!(
+                    "Illuminate {}: the ringed hexes are lit this turn (R 50.1). Click to place.",
+                    at.label()
+                ),
+                GOOD,
+            ),
+            _ => (
+                "Illuminate: hover a hex within range to see what it lights; click to place."
+                    .to_string(),
+                ACCENT,
+            ),
+        }),
         Intent::Select => None,
     };
     ui.horizontal_wrapped(|ui| {
@@ -275,6 +295,17 @@ fn preview_body(ui: &mut egui::Ui, p: &FirePreview, viewer: SideId) {
         return;
     }
     ui.label(RichText::new(format!("LOS {}", ascii(&p.los))).color(DIM));
+    if let Some(c) = &p.gun_prof {
+        ui.label(
+            RichText::new(format!(
+                "Prof Check: {} = {}, passes on 1-{} (R 20.4)",
+                ascii(&c.arithmetic()),
+                c.target,
+                c.target.clamp(0, 10)
+            ))
+            .color(ACCENT),
+        );
+    }
     egui::Grid::new(("odds", p.firer.as_str(), p.to.label()))
         .num_columns(2)
         .spacing([12.0, 2.0])

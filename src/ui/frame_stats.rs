@@ -48,6 +48,8 @@ pub struct FrameStats {
     main_open: Option<Instant>,
     main_this_frame: Duration,
     measure_from: Option<Instant>,
+    /// Frames the board camera had drawn in full when measuring began.
+    drawn_from: u64,
     /// Our systems' time in each measured frame, seconds.
     pub ours: Vec<f64>,
     /// Our systems' CPU time in each measured frame, seconds.
@@ -126,7 +128,9 @@ fn close_frame(
     mut s: ResMut<FrameStats>,
     mut exit: MessageWriter<AppExit>,
     label: Res<BenchLabel>,
+    retained: Option<Res<super::retain::Retained>>,
 ) {
+    let drawn = retained.map_or(0, |r| r.drawn);
     if let Some(t) = s.main_open.take() {
         s.main_this_frame += t.elapsed();
     }
@@ -137,6 +141,7 @@ fn close_frame(
     if s.seen == WARM_UP {
         s.measure_from = Some(Instant::now());
         s.process_cpu_from = process_cpu();
+        s.drawn_from = drawn;
         return;
     }
     let Some(from) = s.measure_from else {
@@ -157,9 +162,10 @@ fn close_frame(
             _ => 0.0,
         };
         println!(
-            "BENCH {} frames={} secs={secs:.3} fps={fps:.2} ours_mean_ms={om:.3} ours_worst_ms={ow:.3} ours_cpu_mean_ms={cm:.3} ours_cpu_worst_ms={cw:.3} main_mean_ms={mm:.3} main_worst_ms={mw:.3} process_cpu_ms={process_ms:.2}",
+            "BENCH {} frames={} secs={secs:.3} fps={fps:.2} ours_mean_ms={om:.3} ours_worst_ms={ow:.3} ours_cpu_mean_ms={cm:.3} ours_cpu_worst_ms={cw:.3} main_mean_ms={mm:.3} main_worst_ms={mw:.3} process_cpu_ms={process_ms:.2} drawn={}",
             label.0,
-            s.ours.len()
+            s.ours.len(),
+            drawn.saturating_sub(s.drawn_from)
         );
         exit.write(AppExit::Success);
     }
@@ -346,10 +352,10 @@ pub fn bench(scenarios: &[String], frames: u32, size: (u32, u32)) -> std::proces
         load_average()
     );
     println!(
-        "fps and its ratio are wall-clock; cpu/frame is the whole process's CPU time per frame (renderer included) and its ratio empty/board the load-free frame-rate ratio; game systems = our systems per frame, CPU time (mean / worst) then wall mean; main = Bevy's main-world update, wall"
+        "fps and its ratio are wall-clock; cpu/frame is the whole process's CPU time per frame (renderer included) and its ratio empty/board the load-free frame-rate ratio; game systems = our systems per frame, CPU time (mean / worst) then wall mean; main = Bevy's main-world update, wall; drawn = frames on which something on screen changed, so the board and panels were drawn (the others show the kept picture)"
     );
     println!(
-        "{:<12} {:<6} {:>6} {:>6} {:>6} {:>9} {:>9} {:>6} {:>17} {:>7} {:>7}",
+        "{:<12} {:<6} {:>6} {:>6} {:>6} {:>9} {:>9} {:>6} {:>17} {:>7} {:>7} {:>7}",
         "scenario",
         "board",
         "fps",
@@ -360,7 +366,8 @@ pub fn bench(scenarios: &[String], frames: u32, size: (u32, u32)) -> std::proces
         "ratio",
         "game sys cpu ms",
         "wall ms",
-        "main ms"
+        "main ms",
+        "drawn"
     );
     let mut ok = true;
     for sc in scenarios {
@@ -380,7 +387,7 @@ pub fn bench(scenarios: &[String], frames: u32, size: (u32, u32)) -> std::proces
                 for (what, board) in boards {
                     let ratio = |a: f64, b: f64| 100.0 * a / b.max(f64::MIN_POSITIVE);
                     println!(
-                        "{:<12} {:<6} {:>6.2} {:>6.2} {:>5.0}% {:>9.1} {:>9.1} {:>5.0}% {:>7.2} / {:>7.2} {:>7.2} {:>7.1}",
+                        "{:<12} {:<6} {:>6.2} {:>6.2} {:>5.0}% {:>9.1} {:>9.1} {:>5.0}% {:>7.2} / {:>7.2} {:>7.2} {:>7.1} {:>3}/{:<3}",
                         sc,
                         what,
                         board.fps,
@@ -393,6 +400,8 @@ pub fn bench(scenarios: &[String], frames: u32, size: (u32, u32)) -> std::proces
                         board.ours_cpu_worst,
                         board.ours_mean,
                         board.main_mean,
+                        board.drawn,
+                        frames,
                     );
                 }
             }
@@ -423,6 +432,9 @@ pub struct Figures {
     pub main_worst: f64,
     /// The whole process's CPU time per frame, ms.
     pub process_cpu: f64,
+    /// Measured frames on which the board was drawn in full (the others
+    /// showed the kept picture, see `retain`).
+    pub drawn: u64,
 }
 
 /// Reads a `BENCH label key=value ...` line.
@@ -442,6 +454,7 @@ pub fn parse_figures(line: &str) -> Option<Figures> {
             "ours_cpu_mean_ms" => f.ours_cpu_mean = v,
             "ours_cpu_worst_ms" => f.ours_cpu_worst = v,
             "process_cpu_ms" => f.process_cpu = v,
+            "drawn" => f.drawn = v as u64,
             "main_mean_ms" => f.main_mean = v,
             "main_worst_ms" => f.main_worst = v,
             _ => {}
@@ -457,9 +470,10 @@ mod tests {
     #[test]
     fn figures_are_read_back_from_the_bench_line() {
         let f = parse_figures(
-            "BENCH training frames=120 secs=8.000 fps=15.00 ours_mean_ms=1.250 ours_worst_ms=3.500 main_mean_ms=20.000 main_worst_ms=31.000",
+            "BENCH training frames=120 secs=8.000 fps=15.00 ours_mean_ms=1.250 ours_worst_ms=3.500 main_mean_ms=20.000 main_worst_ms=31.000 drawn=3",
         )
         .unwrap();
+        assert_eq!(f.drawn, 3);
         assert_eq!(f.label, "training");
         assert_eq!(
             (f.fps, f.ours_mean, f.ours_worst, f.main_mean, f.main_worst),

@@ -278,13 +278,22 @@ fn redraw_markers(
 /// streaks scattered over every hex, light enough to read the map through.
 fn draw_rain(p: &mut super::paint::Painter, columns: u8, rows: u8) -> Vec<Entity> {
     let bounds = map_bounds(columns, rows);
-    let mut out = vec![p.rect(
-        bounds.center(),
-        bounds.size(),
-        0.0,
-        Color::srgba(0.55, 0.62, 0.72, 0.16),
-        z::RAIN,
-    )];
+    // The veil is translucent: its own blended material, not the painter's
+    // opaque batch (which would hide the terrain under it).
+    let veil = p.meshes.add(Rectangle::from_size(bounds.size()));
+    let grey = p.materials.add(ColorMaterial::from_color(Color::srgba(
+        0.55, 0.62, 0.72, 0.22,
+    )));
+    let centre = bounds.center();
+    let mut out = vec![
+        p.commands
+            .spawn((
+                Mesh2d(veil),
+                MeshMaterial2d(grey),
+                Transform::from_xyz(centre.x, centre.y, z::RAIN),
+            ))
+            .id(),
+    ];
     let slant = Vec2::new(-4.0, -11.0);
     for col in 0..columns {
         for row in 0..rows {

@@ -12,6 +12,7 @@ pub mod dialogs;
 pub mod drive;
 pub mod facing;
 pub mod frame_stats;
+pub mod gun_art;
 pub mod handover;
 pub mod layout;
 pub mod los_tool;
@@ -26,6 +27,7 @@ pub mod preview;
 pub mod reach;
 pub mod replay;
 pub mod result;
+pub mod retain;
 pub mod settings;
 pub mod stream;
 pub mod teardown;
@@ -85,6 +87,7 @@ impl Plugin for UiPlugin {
             menu::MenuPlugin,
             replay::ReplayPlugin,
             markers::MarkersPlugin,
+            retain::RetainPlugin,
         ))
         .init_resource::<paint::ArtCache>()
         .init_resource::<Hovered>()

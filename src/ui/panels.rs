@@ -675,41 +675,45 @@ fn unit_card(
         loc.coord.label(),
         if loc.in_cave { " (in the Cave)" } else { "" }
     ));
-    egui::Grid::new("unit_values")
-        .num_columns(8)
-        .striped(true)
-        .show(ui, |ui| {
-            for h in [
-                "",
-                "FP",
-                "Prof",
-                "Melee",
-                "Range",
-                "SATW",
-                "Casualty",
-                "Morale w/y/r",
-            ] {
-                ui.label(RichText::new(h).strong());
-            }
-            ui.end_row();
-            for (label, side, current) in [
-                ("Full", &ut.full, !unit.reduced),
-                ("Reduced", &ut.reduced, unit.reduced),
-            ] {
-                let text = |s: String| {
-                    if current {
-                        RichText::new(s).strong().color(Color32::WHITE)
-                    } else {
-                        RichText::new(s).color(DIM)
-                    }
-                };
-                ui.label(text(label.to_string()));
-                for v in side_values(side) {
-                    ui.label(text(v));
+    // A Gun shows its Gun values instead (R 20.2, R 20.4).
+    super::gun_art::gun_values(ui, ut);
+    if ut.gun.is_none() {
+        egui::Grid::new("unit_values")
+            .num_columns(8)
+            .striped(true)
+            .show(ui, |ui| {
+                for h in [
+                    "",
+                    "FP",
+                    "Prof",
+                    "Melee",
+                    "Range",
+                    "SATW",
+                    "Casualty",
+                    "Morale w/y/r",
+                ] {
+                    ui.label(RichText::new(h).strong());
                 }
                 ui.end_row();
-            }
-        });
+                for (label, side, current) in [
+                    ("Full", &ut.full, !unit.reduced),
+                    ("Reduced", &ut.reduced, unit.reduced),
+                ] {
+                    let text = |s: String| {
+                        if current {
+                            RichText::new(s).strong().color(Color32::WHITE)
+                        } else {
+                            RichText::new(s).color(DIM)
+                        }
+                    };
+                    ui.label(text(label.to_string()));
+                    for v in side_values(side) {
+                        ui.label(text(v));
+                    }
+                    ui.end_row();
+                }
+            });
+    }
     let mut status = Vec::new();
     match supp {
         Some(Suppression::Suppressed) => status.push("Suppressed (R 7.0)".to_string()),

@@ -38,6 +38,8 @@ pub struct FirePreview {
     /// The LOS in words, hindrances counted.
     pub los: String,
     pub targets: Vec<TargetPreview>,
+    /// A Gun's Prof Check before the shot, if one is needed (R 20.4).
+    pub gun_prof: Option<crate::rules::gun::ProfCheck>,
 }
 
 /// The preview of `firer` attacking the location `to` as `kind`; `mover` is
@@ -68,6 +70,7 @@ pub fn fire_preview(
         blocked: None,
         los: los.summary(),
         targets: Vec::new(),
+        gun_prof: None,
     };
     match los {
         Los::Blocked { at, reason } => {
@@ -78,6 +81,7 @@ pub fn fire_preview(
             ));
         }
         Los::Seen(sight) => {
+            preview.gun_prof = crate::engine::gun::prospective_prof(world, firer, to, kind, &sight);
             let extras = crate::engine::fire::AttackExtras {
                 directed: fire_los.spotter.is_some(),
                 ..Default::default()

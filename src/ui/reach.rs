@@ -9,10 +9,10 @@ use std::collections::{BinaryHeap, HashMap};
 use bevy::prelude::*;
 
 use crate::rules::Mp;
-use crate::rules::movement::{MoveRules, check_step};
+use crate::rules::movement::check_step;
 use crate::scenario::Coord;
 use crate::scenario::schema::Side6;
-use crate::world::{ActiveScenario, AidRes, BoardRes, Location, RosterRes, Unit};
+use crate::world::{AidRes, BoardRes, Location, Unit};
 
 /// The best way found into a hex.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -23,26 +23,21 @@ pub struct Reached {
     pub prev: Option<Coord>,
 }
 
-/// Every hex `entity` can reach with its MP allowance (R 5.0).
-pub fn reachable(world: &mut World, entity: Entity) -> HashMap<Coord, Reached> {
+/// Every hex `entity` can reach with its MPs (R 5.0), with the +1 MP of
+/// Seishin when `seishin` (R 59.5): the engine's allowance and movement
+/// rules, the night minimum of 1 1/2 MP a hex included (R 50.2).
+pub fn reachable(world: &mut World, entity: Entity, seishin: bool) -> HashMap<Coord, Reached> {
     let mut out = HashMap::new();
     let board = world.resource::<BoardRes>().0.clone();
     let aid = world.resource::<AidRes>().0.clone();
-    let rules = MoveRules::of(&world.resource::<ActiveScenario>().scenario.special_rules);
+    let rules = crate::engine::movement::move_rules(world, entity);
     let (Some(unit), Some(start)) = (
         world.get::<Unit>(entity).cloned(),
         world.get::<Location>(entity).map(|l| l.coord),
     ) else {
         return out;
     };
-    let Some(allowance) = world
-        .resource::<RosterRes>()
-        .0
-        .get(&unit.kind)
-        .map(|t| Mp::whole(u16::from(t.mp)))
-    else {
-        return out;
-    };
+    let allowance = crate::engine::movement::allowance(world, entity, seishin);
     let mut q = world.query::<(&Unit, &Location)>();
     let enemy_hexes: Vec<Coord> = q
         .iter(world)
@@ -132,7 +127,7 @@ mod tests {
             .find(|(_, u)| u.id == "A1")
             .map(|(e, _)| e)
             .unwrap();
-        let reach = reachable(&mut w, a1);
+        let reach = reachable(&mut w, a1, false);
         assert!(reach.len() > 6, "{}", reach.len());
         let mut accepted = 0;
         for (&to, r) in &reach {

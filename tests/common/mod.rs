@@ -1,0 +1,53 @@
+//! Helpers of the Pacific and Night tests: a test ground from `tests/data/`
+//! with its dice forced and its game begun, and orders written as a script
+//! writes them.
+
+#![allow(dead_code)]
+
+use bob::scenario;
+
+/// The ground of a test, with its dice forced, its game begun.
+pub fn world_of(file: &str, rolls: &[u8]) -> (bevy::prelude::World, Vec<String>) {
+    let roster = scenario::builtin_roster().unwrap();
+    let aid = scenario::builtin_player_aid().unwrap();
+    let loaded = scenario::load(&format!("tests/data/{file}"), &roster, &aid).unwrap();
+    let mut w = bob::engine::headless_world(loaded, roster, aid, 1);
+    w.resource_mut::<bob::engine::Dice>()
+        .force(rolls.iter().copied());
+    let lines = bob::phases::begin_game(&mut w)
+        .iter()
+        .map(bob::engine::GameEvent::line)
+        .collect();
+    (w, lines)
+}
+
+/// An order as a script writes it.
+pub fn order(text: &str) -> bob::engine::Order {
+    ron::from_str(text).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+/// Plays an order that must be accepted; its log lines.
+pub fn play(w: &mut bevy::prelude::World, text: &str) -> Vec<String> {
+    bob::phases::apply(w, &order(text))
+        .unwrap_or_else(|r| panic!("{text} refused: {r}"))
+        .iter()
+        .map(bob::engine::GameEvent::line)
+        .collect()
+}
+
+/// The refusal of an order that must be refused.
+pub fn refused(w: &mut bevy::prelude::World, text: &str) -> String {
+    match bob::phases::apply(w, &order(text)) {
+        Ok(events) => panic!("{text} accepted: {events:?}"),
+        Err(r) => r.to_string(),
+    }
+}
+
+/// The entity of the unit with scenario id `id`.
+pub fn entity(w: &mut bevy::prelude::World, id: &str) -> bevy::prelude::Entity {
+    let mut q = w.query::<(bevy::prelude::Entity, &bob::world::Unit)>();
+    q.iter(w)
+        .find(|(_, u)| u.id == id)
+        .map(|(e, _)| e)
+        .unwrap_or_else(|| panic!("no unit {id}"))
+}
