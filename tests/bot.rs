@@ -202,9 +202,8 @@ fn strict_bot_game(name: &str, seed: u64) -> Vec<GameEvent> {
 /// The Banzai Charge (R 59.6): when the Japanese announce it, the bot's
 /// charging Squads move by the rule's path (the engine checks the closest
 /// target and the fewest MPs, and refuses any other path), and some
-/// games see a charge. (A Squad whose closest enemy stands nearer its own
-/// Rout Edge may not charge it before the last Banzai turn, R 59.6's last
-/// paragraph as the engine reads it: it is marked Op Fire instead.)
+/// games see a charge (toward the Rout Edge too: the charge path governs a
+/// charging Squad, docs/decisions.md; a path through Wire ends in it).
 #[test]
 fn the_bot_charges_when_the_banzai_is_called() {
     use bob::engine::pacific::PacificEvent;
@@ -259,4 +258,118 @@ fn the_bot_uses_command_points_in_operations() {
             .count();
     }
     assert!(readied > 0);
+}
+
+/// Prints one bot-against-bot game's log, for reading a scenario's play:
+/// `BOB_LOG=alligator_creek:1000 cargo test --release --test bot -- --ignored print_a_bot_game --nocapture`.
+#[test]
+#[ignore]
+fn print_a_bot_game() {
+    let spec = std::env::var("BOB_LOG").unwrap_or_else(|_| "alligator_creek:1000".into());
+    let (name, seed) = spec.split_once(':').unwrap_or((spec.as_str(), "1"));
+    let (loaded, roster, aid) = data(name);
+    let players = [Player::Bot(Level::Normal), Player::Bot(Level::Normal)];
+    let (r, log) = play_game(&loaded, &roster, &aid, seed.parse().unwrap(), players);
+    for e in &log {
+        println!("{}", e.line());
+    }
+    println!("{r:?}");
+}
+
+/// A world on a test ground, the game begun; units moved to `moves` (id,
+/// hex) first.
+fn ground(name: &str, moves: &[(&str, &str)]) -> bevy::prelude::World {
+    use bevy::prelude::*;
+    let roster = scenario::builtin_roster().unwrap();
+    let aid = scenario::builtin_player_aid().unwrap();
+    let loaded = scenario::load(&format!("tests/data/{name}.ron"), &roster, &aid).unwrap();
+    let (cols, rows) = (loaded.scenario.map.columns, loaded.scenario.map.rows);
+    let mut w = headless_world(loaded, roster, aid, 1);
+    for (id, at) in moves {
+        let mut q = w.query::<(Entity, &bob::world::Unit)>();
+        let e = q.iter(&w).find(|(_, u)| u.id == *id).unwrap().0;
+        let coord = bob::scenario::Coord::parse(at, cols, rows).unwrap();
+        w.entity_mut(e).insert(bob::world::Location {
+            coord,
+            in_cave: false,
+        });
+    }
+    begin_game(&mut w);
+    w
+}
+
+/// Marks `id` Used (R 4.2) as if it had acted.
+fn used(w: &mut bevy::prelude::World, id: &str) {
+    use bevy::prelude::*;
+    let mut q = w.query::<(Entity, &bob::world::Unit)>();
+    let e = q.iter(w).find(|(_, u)| u.id == id).unwrap().0;
+    w.entity_mut(e).insert(bob::world::Used);
+}
+
+/// The Hard bot's order (no deliberate mistakes) for the side acting.
+fn first_order(w: &mut bevy::prelude::World) -> bob::engine::Order {
+    Bot::new(Level::Hard, 1).order(w)
+}
+
+fn order(text: &str) -> bob::engine::Order {
+    ron::from_str(text).unwrap()
+}
+
+/// R 50.1: at Night (Visibility Range 2) the Marines see neither Japanese
+/// Squad (J1 four hexes from M1, J2 three from M2), both in their Normal
+/// Range: the bot fires its one Illumination counter into F2, next to J1,
+/// first. With the Japanese inside the Visibility Range it has nothing to
+/// light and fires instead.
+#[test]
+fn the_bot_fires_illumination_over_the_enemy_in_the_dark() {
+    let mut w = ground("night_ground", &[]);
+    assert_eq!(
+        first_order(&mut w),
+        order("illuminate(unit: \"M1\", at: \"F2\")")
+    );
+    let mut w = ground("night_ground", &[("J1", "E3"), ("J2", "E6")]);
+    assert_eq!(
+        first_order(&mut w),
+        order("fire(unit: \"M2\", target: \"E6\")")
+    );
+}
+
+/// R 50.3: at Night the Concealed M3, with no shot in the dark and the
+/// enemy four hexes off, is Used to bring back the removed Decoy MD1; far
+/// from the enemy it does not.
+#[test]
+fn the_bot_regenerates_a_decoy_near_the_enemy_at_night() {
+    use bob::engine::night::IlluminationSpent;
+    for (at, expected) in [
+        ("C1", "regenerate_decoy(unit: \"M3\", decoy: \"MD1\")"),
+        ("A1", "mark_op_fire(unit: \"M1\", facing: Some(e))"),
+    ] {
+        let mut w = ground("night_decoy_ground", &[("M3", at)]);
+        w.insert_resource(IlluminationSpent([1, 0]));
+        bob::phases::apply(&mut w, &order("move(unit: \"MD1\", path: [\"F1\"])")).unwrap();
+        assert_eq!(first_order(&mut w), order(expected), "M3 in {at}");
+    }
+}
+
+/// R 59.5: J1, an "S" Squad, reaches M1 six hexes off only with Seishin's
+/// +1 MP: the bot declares it for the assault (M1 and J2, the GD Squad,
+/// are Used first). With M1 out of reach even so, its move declares nothing.
+#[test]
+fn the_bot_declares_seishin_for_an_assault() {
+    let mut w = ground("seishin_ground", &[]);
+    used(&mut w, "M1");
+    bob::phases::apply(&mut w, &order("mark_used(unit: \"J2\")")).unwrap();
+    assert_eq!(
+        first_order(&mut w),
+        order(
+            "move(unit: \"J1\", path: [\"B4\", \"C4\", \"D3\", \"E4\", \"F4\", \"G5\"], seishin: true)"
+        )
+    );
+    let mut w = ground("seishin_ground", &[("M1", "J5")]);
+    used(&mut w, "M1");
+    bob::phases::apply(&mut w, &order("mark_used(unit: \"J2\")")).unwrap();
+    assert_eq!(
+        first_order(&mut w),
+        order("move(unit: \"J1\", path: [\"B4\", \"C4\", \"D3\", \"E3\", \"F3\"])")
+    );
 }

@@ -556,3 +556,65 @@ fn night_and_seishin_buttons_send_the_scripts_orders() {
     );
     assert!(!app.world().resource::<bob::ui::act::ActionBar>().seishin);
 }
+
+// R 59.6, the Banzai Charge and the Rout Edge: a charging Squad follows
+// the charge's own path rule even toward its Rout Edge; every other
+// Japanese Squad move toward it is refused until the last required charge
+// is called (docs/decisions.md).
+
+/// Turn 2 of a card calling charges on turns 2 and 3: J1 in E5 charges the
+/// closest Marine, M1 in B5, three hexes west, toward its own Rout Edge
+/// (the west), by the fewest MPs; the engine accepts it.
+#[test]
+fn r59_6_a_charge_may_go_toward_the_rout_edge() {
+    let (lines, stopped) = run("banzai_rout_edge");
+    assert_eq!(stopped, None, "{lines:#?}");
+    assert_eq!(
+        lines,
+        [
+            "Axis Ops Range 1\u{2013}3 (R 4.1)",
+            "J1 marked Used (R 4.2); Ops Range 1/3",
+            "J2 marked Used (R 4.2); Ops Range 2/3",
+            "Axis: every unit Used or marked Op Fire (R 4.1)",
+            "Allies Ops Range 1\u{2013}3 (R 4.1)",
+            "M1 marked Used (R 4.2); Ops Range 1/3",
+            "Allies: every unit Used or marked Op Fire (R 4.1)",
+            "Operations Phase ends; Rout Phase begins (R 1.0)",
+            "Axis Rout Phase: no unit must check (R 11.0)",
+            "Allies Rout Phase: M1 must check (R 11.0)",
+            "M1 Rout MC (not in Beneficial Terrain, in unhindered LOS of an enemy): Morale 10 passes with no roll (R 11.0, R 7.1)",
+            "Rout Phase ends; Melee Phase begins (R 1.0)",
+            "No Melee this turn (R 12.0)",
+            "Melee Phase ends; Recovery Phase begins (R 1.0)",
+            "Used, Op Fire, CP and Flank counters removed; CPs returned (R 13.0, R 3.0)",
+            "Turn 2 begins (R 13.0)",
+            "Turn 2: the Japanese announce a Banzai Charge; Suppression removed from none; charging (+4 MP, +2 Morale, +2 Melee FP) unless marked Op Fire: J1, J2 (R 59.6)",
+            "Axis Ops Range 1\u{2013}3 (R 4.1)",
+            "Allies to decide: which units to mark Op Fire against the Banzai Charge, any of M1 or none (R 59.6)",
+            "Against the Banzai Charge the Allies mark Op Fire outside the Ops Range: none (R 59.6)",
+            "J1 moves (R 5.0); Ops Range 1/3",
+            "J1 moves E5 \u{2192} D5: 1 MP, 8 left (R 5.0)",
+            "Op Fire window: J1 enters D5; Allies may fire with M1 (R 9.0)",
+            "Allies hold their fire at D5 (R 9.0)",
+            "J1 moves D5 \u{2192} C5: 1 MP, 7 left (R 5.0)",
+            "Op Fire window: J1 enters C5; Allies may fire with M1 (R 9.0)",
+            "Allies hold their fire at C5 (R 9.0)",
+            "J1 moves C5 \u{2192} B5: 1 MP, 6 left (R 5.0)",
+            "J1 ends its move in B5; Used (R 4.2)",
+        ]
+    );
+}
+
+/// Turn 1, before the first required charge: J2 may not step west, toward
+/// its Rout Edge.
+#[test]
+fn r59_6_no_step_toward_the_rout_edge_before_the_last_charge_is_called() {
+    let (lines, stopped) = run("banzai_rout_edge_refused");
+    assert_eq!(lines, ["Axis Ops Range 1\u{2013}3 (R 4.1)"]);
+    assert_eq!(
+        stopped.as_deref(),
+        Some(
+            "J2: D8 is closer to the Rout Edge; no Japanese Squad moves closer to it before the last Banzai Charge is called (turn 3) (R 59.6)"
+        )
+    );
+}

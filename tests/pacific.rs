@@ -273,9 +273,10 @@ fn play_holding_fire(w: &mut bevy::prelude::World, text: &str) -> Vec<String> {
 
 /// R 59.6: the charge announced on the SSR's turn (J3's Suppression
 /// removed; J1 and J3 charge, the GD Squad J2 not); J1 may not be marked
-/// Used, stop short, take a dearer path or Assault Fire; J3 may not step
-/// toward the Rout Edge; either of two 7 MP paths to M1 in H5 is the
-/// player's choice (5 + 4 MP); in the Melee J1 strikes at 3 + 2.
+/// Used, stop short, take a dearer path or Assault Fire; J3's step toward
+/// the Rout Edge is judged by its charge path (R 59.6); either of two 7 MP
+/// paths to M1 in H5 is the player's choice (5 + 4 MP); in the Melee J1
+/// strikes at 3 + 2.
 #[test]
 fn r59_6_a_banzai_charge_takes_the_closest_enemy_by_a_cheapest_path() {
     use bevy::prelude::*;
@@ -315,7 +316,7 @@ fn r59_6_a_banzai_charge_takes_the_closest_enemy_by_a_cheapest_path() {
     );
     assert_eq!(
         refused(&mut w, r#"move(unit: "J3", path: ["A2"])"#),
-        "J3: A2 is closer to the Rout Edge; no Japanese Squad moves closer to it before the last Banzai Charge (turn 1) (R 59.6)"
+        "J3: a Banzai Charge must enter the closest enemy hex: H5 (R 59.6)"
     );
     // Both cheapest paths are the player's choice.
     let other = order(r#"move(unit: "J1", path: ["B4", "C5", "D5", "E5", "F5", "G5", "H5"])"#);

@@ -179,8 +179,9 @@ fn death_zone(bot: &mut Bot, world: &World, view: &View, c: Coord) -> f32 {
 /// The Banzai Charge of a charging Squad (R 59.6): into the closest enemy
 /// hex (in hexes) by the fewest MPs; among equally close hexes the one
 /// with the fewest enemy units; when none can be reached, as close as it
-/// can get. `None` when it has nowhere to go.
-pub fn banzai_charge(world: &World, view: &View, u: &Piece) -> Option<Order> {
+/// can get. A path through Wire ends in the first Wire hex, which the
+/// charge enters to clear (R 43.6). `None` when it has nowhere to go.
+pub fn banzai_charge(world: &World, view: &View, u: &Piece, wire: &[Coord]) -> Option<Order> {
     let board = view.board.clone();
     let aid = view.aid.clone();
     let rules = MoveRules::of(&world.resource::<ActiveScenario>().scenario.special_rules);
@@ -240,6 +241,9 @@ pub fn banzai_charge(world: &World, view: &View, u: &Piece) -> Option<Order> {
         }
     }
     path.reverse();
+    if let Some(i) = path.iter().position(|c| wire.contains(c)) {
+        path.truncate(i + 1);
+    }
     Some(Order::plain_move(
         u.id.clone(),
         path.iter().map(|c| c.label()).collect(),

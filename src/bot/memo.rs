@@ -37,6 +37,9 @@ pub struct MapMemo {
     /// Step cost by (from, side), in MP sixths; `None` where the step
     /// cannot be taken at all (R 5.0).
     steps: Vec<[Option<u16>; 6]>,
+    /// The same at Night for a unit with the night minimum (R 50.2), in a
+    /// Night scenario.
+    night_steps: Option<Vec<[Option<u16>; 6]>>,
     /// Beneficial Terrain (not Open Ground) by hex (PAC).
     beneficial: Vec<bool>,
     /// Threats reckoned on this map (`view::threat`).
@@ -48,28 +51,40 @@ pub struct MapMemo {
 pub type ThreatKey = (Coord, Coord, u16, u16, bool, u8);
 
 impl MapMemo {
-    fn build(board: &Board, aid: &PlayerAid, rules: MoveRules) -> MapMemo {
+    fn build(board: &Board, aid: &PlayerAid, rules: MoveRules, night: bool) -> MapMemo {
         let n = usize::from(board.columns) * usize::from(board.rows);
-        let mut steps = vec![[None; 6]; n];
         let mut beneficial = vec![false; n];
         for c in board.coords() {
-            let i = index(board.rows, c);
-            beneficial[i] = board
+            beneficial[index(board.rows, c)] = board
                 .cell(c)
                 .and_then(|cell| aid.terrain_row(cell.terrain.key()))
                 .is_some_and(|r| r.beneficial);
-            for (k, side) in Side6::ALL.into_iter().enumerate() {
-                steps[i][k] = board
-                    .neighbour(c, side)
-                    .and_then(|to| step_cost(board, aid, rules, c, to).ok())
-                    .map(|s| s.total.0);
-            }
         }
+        let table = |rules: MoveRules| {
+            let mut steps = vec![[None; 6]; n];
+            for c in board.coords() {
+                let i = index(board.rows, c);
+                for (k, side) in Side6::ALL.into_iter().enumerate() {
+                    steps[i][k] = board
+                        .neighbour(c, side)
+                        .and_then(|to| step_cost(board, aid, rules, c, to).ok())
+                        .map(|s| s.total.0);
+                }
+            }
+            steps
+        };
+        let night_steps = night.then(|| {
+            table(MoveRules {
+                night_minimum: Some(Mp::from_aid(aid.night.infantry_min_mp)),
+                ..rules
+            })
+        });
         MapMemo {
             columns: board.columns,
             rows: board.rows,
             los: (0..n * n).map(|_| AtomicU8::new(UNKNOWN)).collect(),
-            steps,
+            steps: table(rules),
+            night_steps,
             beneficial,
             threats: Mutex::new(Default::default()),
         }
@@ -115,9 +130,14 @@ impl MapMemo {
         self.index(c).is_some_and(|i| self.beneficial[i])
     }
 
-    /// The MP cost of the step from `from` through its `side` (R 5.0).
-    pub fn step(&self, from: Coord, side: usize) -> Option<Mp> {
-        self.index(from).and_then(|i| self.steps[i][side]).map(Mp)
+    /// The MP cost of the step from `from` through its `side` (R 5.0),
+    /// with the night minimum when `night` (R 50.2).
+    pub fn step(&self, from: Coord, side: usize, night: bool) -> Option<Mp> {
+        let table = match (&self.night_steps, night) {
+            (Some(t), true) => t,
+            _ => &self.steps,
+        };
+        self.index(from).and_then(|i| table[i][side]).map(Mp)
     }
 }
 
@@ -140,8 +160,9 @@ pub fn of(world: &World) -> Arc<MapMemo> {
     // The map as the card gives it, the fortifications as they stand, the
     // Player Aid and the movement rules: all that LOS and MP costs read.
     let mut h = DefaultHasher::new();
+    let night = sc.special_rules.night.is_some();
     format!(
-        "{:?}|{:?}|{:?}|{:?}",
+        "{:?}|{:?}|{:?}|{:?}|{night}",
         sc.map, board.fortifications, aid, rules
     )
     .hash(&mut h);
@@ -151,7 +172,7 @@ pub fn of(world: &World) -> Arc<MapMemo> {
     if let Some((_, m)) = memos.iter().find(|(k, _)| *k == key) {
         return m.clone();
     }
-    let memo = Arc::new(MapMemo::build(&board, &aid, rules));
+    let memo = Arc::new(MapMemo::build(&board, &aid, rules, night));
     if memos.len() >= KEEP {
         memos.remove(0);
     }
@@ -162,9 +183,18 @@ pub fn of(world: &World) -> Arc<MapMemo> {
 /// The best way found into a hex: MPs left on arrival and the hex before.
 pub use crate::ui::reach::{Reached, path_to};
 
+/// What else bounds a unit's move: the night minimum of its hexes
+/// (R 50.2) and the Wire on the board, which stops a unit entering it and
+/// lets a unit leaving it move one hex only (R 43.6).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Bounds<'a> {
+    pub night: bool,
+    pub wire: &'a [Coord],
+}
+
 /// Every hex a unit starting in `start` with `allowance` MPs can reach
 /// (R 5.0), with the most MPs it can have left there; it may enter a hex in
-/// `stops` (an enemy hex) but not go on from it. The same search as
+/// `stops` (an enemy hex) or Wire but not go on from it. The same search as
 /// `ui::reach::reachable`, over the memo's step costs; ties go by hex so
 /// the paths are the same from run to run.
 pub fn reach(
@@ -172,7 +202,9 @@ pub fn reach(
     start: Coord,
     allowance: Mp,
     stops: &[Coord],
+    bounds: Bounds,
 ) -> super::view::FastMap<Coord, Reached> {
+    let out_of_wire = bounds.wire.contains(&start);
     let mut out = super::view::FastMap::default();
     out.insert(
         start,
@@ -187,11 +219,11 @@ pub fn reach(
         if out.get(&at).is_some_and(|r: &Reached| r.left.0 > left) {
             continue;
         }
-        if at != start && stops.contains(&at) {
+        if at != start && (stops.contains(&at) || bounds.wire.contains(&at) || out_of_wire) {
             continue;
         }
         for (k, side) in Side6::ALL.into_iter().enumerate() {
-            let Some(cost) = memo.step(at, k) else {
+            let Some(cost) = memo.step(at, k, bounds.night) else {
                 continue;
             };
             if cost.0 > left {

@@ -10,6 +10,7 @@ mod answers;
 mod cp;
 mod doctrine;
 mod memo;
+mod night;
 mod ops;
 pub mod sim;
 pub mod view;

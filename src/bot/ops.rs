@@ -26,7 +26,7 @@ use crate::world::{ActiveScenario, Facing};
 
 use super::Bot;
 use super::doctrine::{Doctrine, banzai_charge};
-use super::memo::{Reached, path_to, reach as reach_from};
+use super::memo::{Bounds, Reached, path_to, reach as reach_from};
 use super::view::{FastMap, Piece, View, odds_value, threat};
 
 /// What the scenario asks of the bot's side (R 18.0).
@@ -304,12 +304,14 @@ pub fn operations(bot: &mut Bot, world: &mut World, view: &View) -> Order {
     let mut candidates: Vec<(f32, Cand)> = Vec::new();
     let mut reaches: Vec<Reaches> = Vec::new();
     let mut follow_me: Vec<usize> = Vec::new();
+    let wire = wire_hexes(world);
     let enemy_key = {
         use std::hash::{Hash, Hasher};
         let mut h = super::view::FastHasher::default();
         for e in view.enemies() {
             (e.at, e.in_cave).hash(&mut h);
         }
+        wire.hash(&mut h);
         h.finish()
     };
     let ready: Vec<Piece> = view
@@ -324,6 +326,12 @@ pub fn operations(bot: &mut Bot, world: &mut World, view: &View) -> Order {
             .filter(|p| !p.in_cave)
             .map(|p| p.at)
             .collect();
+        v.sort();
+        v.dedup();
+        v
+    };
+    let cave_hexes: Vec<Coord> = {
+        let mut v: Vec<Coord> = view.enemies().filter(|p| p.in_cave).map(|p| p.at).collect();
         v.sort();
         v.dedup();
         v
@@ -369,7 +377,7 @@ pub fn operations(bot: &mut Bot, world: &mut World, view: &View) -> Order {
         if crate::engine::banzai::charging(world, u.entity) {
             // The scenario calls the Banzai (R 59.6): charge by the rule's
             // path; the Op Fire mark is the only other choice.
-            if let Some(order) = banzai_charge(world, view, u) {
+            if let Some(order) = banzai_charge(world, view, u, &wire) {
                 candidates.push((1.0, Cand::Order(order)));
             }
             candidates.push((0.0, Cand::Order(op_fire_fallback(u.id.clone()))));
@@ -380,7 +388,11 @@ pub fn operations(bot: &mut Bot, world: &mut World, view: &View) -> Order {
         let reach = max_range(u, view);
         let mut best_fire: f32 = 0.0;
         for &h in &enemy_hexes {
-            if in_melee || h.distance(u.at) > reach || view.count_at(view.me, h) > 0 {
+            if in_melee
+                || h.distance(u.at) > reach
+                || view.count_at(view.me, h) > 0
+                || !crate::engine::night::sees(world, u.at, h)
+            {
                 continue;
             }
             let mut v = attack_worth(
@@ -420,6 +432,48 @@ pub fn operations(bot: &mut Bot, world: &mut World, view: &View) -> Order {
                     }),
                 ));
             }
+        }
+        // Into a Cave, from or through its front hexes only (R 43.4): the
+        // way to empty a Cave hex the side must take.
+        for &h in &cave_hexes {
+            if in_melee || h.distance(u.at) > reach || !crate::engine::night::sees(world, u.at, h) {
+                continue;
+            }
+            let order = Order::Fire {
+                unit: u.id.clone(),
+                target: format!("{}/cave", h.label()),
+                facing: None,
+            };
+            if check(world, &order).is_err() {
+                continue;
+            }
+            world
+                .entity_mut(u.entity)
+                .insert(crate::engine::fortifications::FiresIntoCave);
+            let mut v = attack_value(bot, world, view, u.entity, h, FireKind::Normal, None);
+            world
+                .entity_mut(u.entity)
+                .remove::<crate::engine::fortifications::FiresIntoCave>();
+            if goals.kills_count {
+                v *= 1.4;
+            }
+            if goals.wanted.contains(&h) {
+                v *= fire_wanted;
+            }
+            if u.concealed {
+                v -= 0.03;
+            }
+            best_fire = best_fire.max(v);
+            if v > 0.0 {
+                candidates.push((v, Cand::Order(order)));
+            }
+        }
+        // At Night a removed Decoy brought back by an idle Concealed unit
+        // (R 50.3).
+        if let Some((v, order)) =
+            super::night::regenerate_decoy(world, view, u, best_fire, doctrine.weight)
+        {
+            candidates.push((v, Cand::Order(order)));
         }
         // Marking Op Fire: worth the attacks it threatens (R 4.3, R 9.0).
         let threatened: Vec<Coord> = view
@@ -468,11 +522,15 @@ pub fn operations(bot: &mut Bot, world: &mut World, view: &View) -> Order {
             bot.reach.clear();
         }
         let allowance = allowance(world, u);
+        let bounds = Bounds {
+            night: crate::engine::night::mp_minimum(world, u.entity).is_some(),
+            wire: &wire,
+        };
         let reach_map = match bot.reach.get(&(u.entity, u.at, enemy_key, allowance.0)) {
             Some(r) => r.clone(),
             None => {
                 let r = std::sync::Arc::new(match bot.los.memo() {
-                    Some(m) => reach_from(m, u.at, allowance, &all_enemy_hexes),
+                    Some(m) => reach_from(m, u.at, allowance, &all_enemy_hexes, bounds),
                     None => FastMap::default(),
                 });
                 bot.reach
@@ -483,6 +541,12 @@ pub fn operations(bot: &mut Bot, world: &mut World, view: &View) -> Order {
         reaches.push((u.id.clone(), reach_map.clone()));
         let unit_index = reaches.len() - 1;
         let fully_suppressed = u.suppression == SuppressionLevel::Full;
+        // An "S" Squad not in an enemy's hex may declare Seishin for a move
+        // into one (R 59.5); its +1 MP reaches enemy hexes a step farther.
+        let seishin_ok = u.kind.as_ref().is_some_and(|k| k.seishin)
+            && !in_melee
+            && !crate::engine::banzai::charging(world, u.entity)
+            && doctrine.weight > 0.0;
         // In map order, so equal values keep one order from run to run.
         let mut hexes: Vec<(Coord, usize)> = reach_map.keys().map(|c| (*c, unit_index)).collect();
         hexes.sort();
@@ -497,7 +561,9 @@ pub fn operations(bot: &mut Bot, world: &mut World, view: &View) -> Order {
             let far = bot
                 .reach
                 .entry((u.entity, u.at, enemy_key, more.0))
-                .or_insert_with(|| std::sync::Arc::new(reach_from(m, u.at, more, &all_enemy_hexes)))
+                .or_insert_with(|| {
+                    std::sync::Arc::new(reach_from(m, u.at, more, &all_enemy_hexes, bounds))
+                })
                 .clone();
             let mut extra: Vec<Coord> = far
                 .keys()
@@ -509,6 +575,27 @@ pub fn operations(bot: &mut Bot, world: &mut World, view: &View) -> Order {
                 extra.sort();
                 reaches.push((u.id.clone(), far));
                 follow_me.push(reaches.len() - 1);
+                let i = reaches.len() - 1;
+                hexes.extend(extra.into_iter().map(|c| (c, i)));
+            }
+        }
+        if seishin_ok && let Some(m) = bot.los.memo() {
+            let more = allowance + crate::engine::seishin::mp(world);
+            let far = bot
+                .reach
+                .entry((u.entity, u.at, enemy_key, more.0))
+                .or_insert_with(|| {
+                    std::sync::Arc::new(reach_from(m, u.at, more, &all_enemy_hexes, bounds))
+                })
+                .clone();
+            let mut extra: Vec<Coord> = far
+                .keys()
+                .copied()
+                .filter(|c| !reach_map.contains_key(c) && view.count_at(view.me.other(), *c) > 0)
+                .collect();
+            if !extra.is_empty() {
+                extra.sort();
+                reaches.push((u.id.clone(), far));
                 let i = reaches.len() - 1;
                 hexes.extend(extra.into_iter().map(|c| (c, i)));
             }
@@ -554,21 +641,32 @@ pub fn operations(bot: &mut Bot, world: &mut World, view: &View) -> Order {
                 &mut path_exposure,
             );
             v -= j.path_danger * exp;
-            if map_index != unit_index {
+            if follow_me.contains(&map_index) {
                 v -= CP_COST;
             }
             if !view.beneficial(to) {
                 v -= 0.02;
             }
             v += doctrine.move_worth(bot, world, view, u, to);
+            // Into Melee an "S" Squad declares Seishin: +2 Melee FP, +1
+            // Morale for the rest of the Operations Phase (R 59.5).
+            let seishin = enemies_there > 0 && seishin_ok;
+            if seishin {
+                v += SEISHIN * doctrine.weight;
+            }
             candidates.push((
                 v,
                 Cand::Move {
                     unit: map_index,
                     to,
+                    seishin,
                 },
             ));
         }
+    }
+    // At Night an Illumination counter over the enemy in the dark (R 50.1).
+    if let Some((v, order)) = super::night::illumination(bot, world, view) {
+        candidates.push((v, Cand::Order(order)));
     }
     choose(
         bot,
@@ -589,6 +687,10 @@ const ATTACK_PRESS: f32 = 2.0;
 /// How much more an attacker values fire at the victory hexes it must take.
 const FIRE_AT_WANTED: f32 = 3.0;
 
+/// What declaring Seishin adds to a move into Melee: +2 Melee FP and +1
+/// Morale for the Operations Phase (R 59.5).
+const SEISHIN: f32 = 0.3;
+
 /// What a CP is worth to the bot when spent in the Operations Phase (it
 /// could re-roll a Rout MC later in the turn instead).
 const CP_COST: f32 = 0.12;
@@ -600,7 +702,11 @@ const REROLL_WORTH: f32 = 0.25;
 /// checked.
 enum Cand {
     Order(Order),
-    Move { unit: usize, to: Coord },
+    Move {
+        unit: usize,
+        to: Coord,
+        seishin: bool,
+    },
 }
 
 /// A unit's id and its reach map.
@@ -610,13 +716,19 @@ impl Cand {
     fn order(&self, reaches: &[Reaches]) -> Order {
         match self {
             Cand::Order(o) => o.clone(),
-            Cand::Move { unit, to } => Order::plain_move(
-                reaches[*unit].0.clone(),
-                path_to(&reaches[*unit].1, *to)
-                    .iter()
-                    .map(|c| c.label())
-                    .collect(),
-            ),
+            Cand::Move { unit, to, seishin } => {
+                let mut order = Order::plain_move(
+                    reaches[*unit].0.clone(),
+                    path_to(&reaches[*unit].1, *to)
+                        .iter()
+                        .map(|c| c.label())
+                        .collect(),
+                );
+                if let Order::Move { seishin: s, .. } = &mut order {
+                    *s = *seishin;
+                }
+                order
+            }
         }
     }
 }
@@ -730,6 +842,19 @@ fn reroll_first(world: &mut World, view: &View, order: &Order) -> Option<Order> 
         return None;
     }
     super::cp::ready(world, p.entity, unit, CpFunction::Reroll)
+}
+
+/// The Wire hexes on the board (R 43.6), in map order.
+pub fn wire_hexes(world: &mut World) -> Vec<Coord> {
+    let mut q = world.query::<(&crate::world::FortificationCounter, &crate::world::Location)>();
+    let mut v: Vec<Coord> = q
+        .iter(world)
+        .filter(|(f, l)| f.kind == crate::scenario::schema::FortificationKind::Wire && !l.in_cave)
+        .map(|(_, l)| l.coord)
+        .collect();
+    v.sort();
+    v.dedup();
+    v
 }
 
 /// The last resort of a unit the rules leave no other Use: marked Op Fire

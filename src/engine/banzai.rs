@@ -3,8 +3,8 @@
 //! every Japanese unit and every Japanese Squad (GD Squads excepted) must
 //! charge unless it is marked Op Fire: +4 MP, +2 Morale in all phases, +2
 //! Melee FP, no Assault Fire, and a path to the closest enemy hex by the
-//! fewest MPs (`rules::banzai`). Until the last required charge no Japanese
-//! Squad moves closer to its Rout Edge.
+//! fewest MPs (`rules::banzai`). Until the last required charge is called
+//! no other Japanese Squad move goes closer to its Rout Edge.
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -279,17 +279,23 @@ pub fn check_order(world: &mut World, order: &Order) -> Result<(), Refusal> {
     else {
         return Ok(());
     };
-    match japanese(world, &u) {
-        Some(UnitClass::Squad) => {
-            if let Order::Move { path, .. } = order {
-                check_rout_edge(world, &u, loc.coord, path)?;
-            }
-        }
+    let class = japanese(world, &u);
+    match class {
+        Some(UnitClass::Squad) => {}
         // A GD Squad is bound only when it chose to charge.
         Some(UnitClass::GdSquad) if world.get::<Banzai>(entity).is_some() => {}
         _ => return Ok(()),
     }
-    if !charging(world, entity) || world.get::<Used>(entity).is_some() {
+    let charges = charging(world, entity) && world.get::<Used>(entity).is_none();
+    // The charge's own path rule governs a charging Squad's move, even
+    // toward the Rout Edge (R 59.6, docs/decisions.md).
+    if let Order::Move { path, .. } = order
+        && !charges
+        && class == Some(UnitClass::Squad)
+    {
+        check_rout_edge(world, &u, loc.coord, path)?;
+    }
+    if !charges {
         return Ok(());
     }
     match order {
@@ -390,12 +396,14 @@ fn remembered_cheapest(
     costs
 }
 
-/// R 59.6's last paragraph: no step closer to the Rout Edge.
+/// R 59.6's last paragraph: until the last required charge is called (at
+/// the start of the last Banzai turn), no Japanese Squad steps closer to
+/// its Rout Edge; a charging Squad follows its charge path instead.
 fn check_rout_edge(world: &World, u: &Unit, start: Coord, path: &[String]) -> Result<(), Refusal> {
     let Some(last) = last_banzai_turn(world) else {
         return Ok(());
     };
-    if world.resource::<TurnTrack>().turn > last {
+    if world.resource::<TurnTrack>().turn >= last {
         return Ok(());
     }
     let sc = &world.resource::<ActiveScenario>().scenario;
@@ -419,7 +427,7 @@ fn check_rout_edge(world: &World, u: &Unit, start: Coord, path: &[String]) -> Re
         return Err(refuse(
             &u.id,
             format!(
-                "{} is closer to the Rout Edge; no Japanese Squad moves closer to it before the last Banzai Charge (turn {last}) (R 59.6)",
+                "{} is closer to the Rout Edge; no Japanese Squad moves closer to it before the last Banzai Charge is called (turn {last}) (R 59.6)",
                 c.label()
             ),
         ));
