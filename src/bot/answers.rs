@@ -121,10 +121,22 @@ pub fn decision(bot: &mut Bot, world: &mut World, view: &View, d: &Decision) -> 
         },
         // GD Squads keep their distance: they fire as mortars (R 59.3).
         Decision::BanzaiGd { .. } => Order::BanzaiGd { units: Vec::new() },
-        // Against a charge every free unit waits for it in Op Fire (R 59.6).
-        Decision::BanzaiOpFire { units, .. } => Order::BanzaiOpFire {
-            units: units.clone(),
-        },
+        // A defender (the side that wins by default) waits for the charge
+        // in Op Fire with every free unit; an attacker keeps its units free
+        // to take its objectives (R 59.6).
+        Decision::BanzaiOpFire { side, units } => {
+            let defends = world
+                .resource::<crate::world::ActiveScenario>()
+                .scenario
+                .victory
+                .iter()
+                .any(|v| {
+                    matches!(v, crate::scenario::schema::VictoryCondition::Otherwise { side: s } if s == side)
+                });
+            Order::BanzaiOpFire {
+                units: if defends { units.clone() } else { Vec::new() },
+            }
+        }
         Decision::Casualties {
             count, units, at, ..
         } => Order::Casualties {

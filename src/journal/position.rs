@@ -416,14 +416,13 @@ fn apply(p: &mut Position, e: &GameEvent, ctx: &Context) {
         }
         GameEvent::ClearingStarted { unit: id, .. } => unit(p, id, &mut |u| u.used = true),
         GameEvent::ObstacleRemoved { what, at, .. } => {
-            if let Some((c, _)) = ctx.place(at) {
-                if let Some(i) = p
+            if let Some((c, _)) = ctx.place(at)
+                && let Some(i) = p
                     .forts
                     .iter()
                     .position(|f| f.at == c && f.kind.name() == *what)
-                {
-                    p.forts.remove(i);
-                }
+            {
+                p.forts.remove(i);
             }
         }
         GameEvent::Pacific(e) => pacific(p, e, ctx),
@@ -511,14 +510,19 @@ fn pacific(p: &mut Position, e: &PacificEvent, ctx: &Context) {
         PacificEvent::DecoyRegenerated {
             unit, decoy, at, ..
         } => {
-            if let Some(u) = p.units.get_mut(unit) {
+            // The Decoy comes back facing as the unit that brings it back.
+            let facing = p.units.get_mut(unit).and_then(|u| {
                 u.used = true;
-            }
+                u.facing
+            });
             if let Some((c, cave)) = ctx.place(at)
                 && let Some((mut u, _, minus_two)) = ctx.entering(decoy, c, cave)
             {
                 u.concealed = Some(minus_two);
                 u.used = true;
+                if facing.is_some() {
+                    u.facing = facing;
+                }
                 p.units.insert(decoy.clone(), u);
             }
         }
