@@ -230,6 +230,26 @@ pub fn advance_captions(
     }
 }
 
+/// Where the caption strip's bottom edge was drawn on the last frame (egui
+/// points), when it hangs from the top of the board: the decision window
+/// opens below it rather than under it.
+#[derive(Resource, Default, Clone, Copy, PartialEq)]
+pub struct CaptionStripBottom(pub Option<f32>);
+
+impl CaptionStripBottom {
+    /// The top edge for a window over the board that would open at `top`
+    /// (egui points from the top of the screen): below the strip when the
+    /// strip reaches further down.
+    pub fn below(strip: Option<&Self>, top: f32) -> f32 {
+        strip
+            .and_then(|s| s.0)
+            .map_or(top, |bottom| top.max(bottom + STRIP_GAP))
+    }
+}
+
+/// Space between the caption strip and a window opened below it.
+const STRIP_GAP: f32 = 8.0;
+
 pub const CAPTION_BG: Color32 = Color32::from_rgb(14, 14, 12);
 
 pub const CAPTION_TEXT: Color32 = Color32::from_rgb(255, 250, 235);
@@ -243,8 +263,10 @@ pub fn caption_strip(
     insets: Res<PanelInsets>,
     stream: Res<super::stream::StreamMode>,
     demo: Option<Res<super::demo::Demo>>,
+    mut bottom: ResMut<CaptionStripBottom>,
 ) -> Result {
     if !captions.visible {
+        bottom.set_if_neq(CaptionStripBottom(None));
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?.clone();
@@ -292,10 +314,11 @@ pub fn caption_strip(
         ),
     };
     let Some(now) = now else {
+        bottom.set_if_neq(CaptionStripBottom(None));
         return Ok(());
     };
     let width = (right - left - 40.0).clamp(200.0, 900.0);
-    egui::Area::new(egui::Id::new("caption_strip"))
+    let shown = egui::Area::new(egui::Id::new("caption_strip"))
         .order(egui::Order::Foreground)
         .pivot(pivot)
         .fixed_pos([(left + right) / 2.0, y])
@@ -315,5 +338,9 @@ pub fn caption_strip(
                     });
                 });
         });
+    let hanging = !stream.on;
+    bottom.set_if_neq(CaptionStripBottom(
+        hanging.then_some(shown.response.rect.bottom()),
+    ));
     Ok(())
 }
