@@ -230,6 +230,7 @@ impl Default for TypeCache {
             pluck: false,
             ss: false,
             gun: None,
+            satw_weapon: None,
             source: crate::scenario::roster::Source::Pac,
         });
         TypeCache {

@@ -166,13 +166,35 @@ pub fn facts(world: &mut World, viewer: Option<SideId>) -> Facts {
     for card in &sc.sides {
         f.sides[card.side.index()] = people(card.nationality).to_string();
     }
+    // The Fortifications on the board now, as the viewer may know them: a
+    // Concealed one it may not see is only its hex's terrain (R 43.0).
+    let placed: Vec<(Coord, SideId)> = world
+        .query::<(&Unit, &Location)>()
+        .iter(world)
+        .map(|(u, l)| (l.coord, u.side))
+        .collect();
+    let mut forts: std::collections::BTreeMap<Coord, crate::scenario::schema::FortificationKind> =
+        Default::default();
+    for (fc, l) in world
+        .query::<(&crate::world::FortificationCounter, &Location)>()
+        .iter(world)
+    {
+        let here: Vec<SideId> = placed
+            .iter()
+            .filter(|(c, _)| *c == l.coord)
+            .map(|(_, s)| *s)
+            .collect();
+        let hidden = viewer.is_some_and(|v| {
+            super::fort_art::fort_view(fc, &here, v) == super::fort_art::FortView::Hidden
+        });
+        if !hidden && fc.kind != crate::scenario::schema::FortificationKind::Wire {
+            forts.insert(l.coord, fc.kind);
+        }
+    }
     for c in board.coords() {
         if let Some(cell) = board.cell(c) {
-            let fort = board
-                .fortifications_at(c)
-                .map(|x| x.kind)
-                .find(|k| !matches!(k, crate::scenario::schema::FortificationKind::Wire));
-            f.places.insert(c.label(), place(cell.terrain, fort));
+            f.places
+                .insert(c.label(), place(cell.terrain, forts.get(&c).copied()));
         }
     }
     let mut q = world.query::<(&Unit, &Location, Option<&Concealed>)>();
@@ -230,6 +252,26 @@ pub fn advance_captions(
     }
 }
 
+/// Where the caption strip's bottom edge was drawn on the last frame (egui
+/// points), when it hangs from the top of the board: the decision window
+/// opens below it rather than under it.
+#[derive(Resource, Default, Clone, Copy, PartialEq)]
+pub struct CaptionStripBottom(pub Option<f32>);
+
+impl CaptionStripBottom {
+    /// The top edge for a window over the board that would open at `top`
+    /// (egui points from the top of the screen): below the strip when the
+    /// strip reaches further down.
+    pub fn below(strip: Option<&Self>, top: f32) -> f32 {
+        strip
+            .and_then(|s| s.0)
+            .map_or(top, |bottom| top.max(bottom + STRIP_GAP))
+    }
+}
+
+/// Space between the caption strip and a window opened below it.
+const STRIP_GAP: f32 = 8.0;
+
 pub const CAPTION_BG: Color32 = Color32::from_rgb(14, 14, 12);
 
 pub const CAPTION_TEXT: Color32 = Color32::from_rgb(255, 250, 235);
@@ -243,8 +285,10 @@ pub fn caption_strip(
     insets: Res<PanelInsets>,
     stream: Res<super::stream::StreamMode>,
     demo: Option<Res<super::demo::Demo>>,
+    mut bottom: ResMut<CaptionStripBottom>,
 ) -> Result {
     if !captions.visible {
+        bottom.set_if_neq(CaptionStripBottom(None));
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?.clone();
@@ -292,10 +336,11 @@ pub fn caption_strip(
         ),
     };
     let Some(now) = now else {
+        bottom.set_if_neq(CaptionStripBottom(None));
         return Ok(());
     };
     let width = (right - left - 40.0).clamp(200.0, 900.0);
-    egui::Area::new(egui::Id::new("caption_strip"))
+    let shown = egui::Area::new(egui::Id::new("caption_strip"))
         .order(egui::Order::Foreground)
         .pivot(pivot)
         .fixed_pos([(left + right) / 2.0, y])
@@ -315,5 +360,34 @@ pub fn caption_strip(
                     });
                 });
         });
+    let hanging = !stream.on;
+    bottom.set_if_neq(CaptionStripBottom(
+        hanging.then_some(shown.response.rect.bottom()),
+    ));
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// R 43.0: on Guadalcanal the Bunker in L3 starts Concealed under the
+    /// Japanese MG J1. A caption seen by the Marines places the hex by its
+    /// terrain, not "in the bunker"; seen by the Japanese, or with the
+    /// computer on both sides, it names the Bunker; the Cave in K5 (never
+    /// Concealed) is named to all.
+    #[test]
+    fn captions_do_not_name_a_concealed_bunker_to_the_enemy() {
+        let roster = crate::scenario::builtin_roster().unwrap();
+        let aid = crate::scenario::builtin_player_aid().unwrap();
+        let loaded = crate::scenario::load("guadalcanal", &roster, &aid).unwrap();
+        let mut w = crate::engine::headless_world(loaded, roster, aid, 1);
+        let marines = facts(&mut w, Some(SideId::Allies));
+        let japanese = facts(&mut w, Some(SideId::Axis));
+        let nobody = facts(&mut w, None);
+        assert_eq!(japanese.places["L3"], "in the bunker");
+        assert_eq!(nobody.places["L3"], "in the bunker");
+        assert_ne!(marines.places["L3"], "in the bunker");
+        assert_eq!(marines.places["K5"], "in the cave");
+    }
 }

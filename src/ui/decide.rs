@@ -6,6 +6,7 @@
 //! choices are the engine's own (`phases::Pending`,
 //! `combat_events::CombatEventDecision`); every answer goes through `send`.
 
+use super::captions::CaptionStripBottom;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 use egui::RichText;
@@ -561,6 +562,8 @@ pub struct DecideArt;
 
 const CHOICE_RING: Color = Color::srgb(0.35, 0.95, 0.55);
 const SUBJECT_RING: Color = Color::srgb(1.0, 1.0, 1.0);
+/// The decision window's distance below the top of the board (egui points).
+const TOP_GAP: f32 = 60.0;
 
 /// While the window is open, rings the hexes its choices refer to (each
 /// with its keys) and the hex of the unit or Melee it is about.
@@ -626,6 +629,7 @@ pub fn decision_window(
     mut panel: ResMut<DecisionPanel>,
     replay: Option<Res<super::replay::Replay>>,
     insets: Res<super::camera::PanelInsets>,
+    strip: Option<Res<CaptionStripBottom>>,
 ) -> Result {
     let Some(view) = panel.view.clone() else {
         return Ok(());
@@ -638,6 +642,10 @@ pub fn decision_window(
     let ctx = contexts.ctx_mut()?.clone();
     let scale = ctx.zoom_factor();
     let who = side_name(&active.scenario, view.side);
+    // Below the demo's caption strip when it hangs from the top of the
+    // board, so the caption never covers the question.
+    let screen_top = ctx.content_rect().top();
+    let top = CaptionStripBottom::below(strip.as_deref(), screen_top + TOP_GAP) - screen_top;
     egui::Window::new(RichText::new(format!("{} \u{2014} {who} to decide", view.title)).strong())
         .id(egui::Id::new("decision_window"))
         .collapsible(false)
@@ -651,7 +659,7 @@ pub fn decision_window(
             if low {
                 [insets.left / scale + 10.0, -(insets.bottom / scale) - 10.0]
             } else {
-                [0.0, 60.0]
+                [0.0, top]
             },
         )
         .default_width(440.0)

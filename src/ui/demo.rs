@@ -157,6 +157,7 @@ impl Plugin for ModesPlugin {
     fn build(&self, app: &mut App) {
         let modes = &self.0;
         app.init_resource::<Captions>()
+            .init_resource::<super::captions::CaptionStripBottom>()
             .init_resource::<Casualties>()
             .insert_resource(StreamMode {
                 on: modes.stream,

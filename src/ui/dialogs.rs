@@ -163,14 +163,21 @@ pub fn act_windows(
     mut contexts: EguiContexts,
     preview: Res<Preview>,
     dialog: Res<OpFireDialog>,
-    insets: Res<PanelInsets>,
+    (insets, strip): (
+        Res<PanelInsets>,
+        Option<Res<super::captions::CaptionStripBottom>>,
+    ),
     active: Res<ActiveScenario>,
     viewer: Res<Viewer>,
     mut req: ResMut<Requests>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let scale = ctx.zoom_factor();
-    let (left, top) = (insets.left / scale, insets.top / scale);
+    let left = insets.left / scale;
+    // Below the demo's caption strip when it hangs from the top of the board.
+    let top =
+        super::captions::CaptionStripBottom::below(strip.as_deref(), insets.top / scale + 12.0)
+            - 12.0;
     let right = insets.right / scale;
     let width = ctx.viewport_rect().width();
     if let Some(w) = &dialog.window {

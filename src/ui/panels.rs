@@ -22,6 +22,9 @@ use super::{Hovered, PanelState, Selected, turn_line};
 pub const HOUSE: Color32 = Color32::from_rgb(240, 180, 60);
 pub const ACCENT: Color32 = Color32::from_rgb(230, 210, 150);
 pub const DIM: Color32 = Color32::from_rgb(170, 170, 160);
+/// The three Morale values of a unit card, in the order printed (R 7.0).
+const MORALE_COLUMNS: &str =
+    "Morale unsuppressed / Suppressed / Fully Suppressed (the white, yellow and red values, R 7.0)";
 
 pub fn root_ui(ctx: &egui::Context) -> egui::Ui {
     egui::Ui::new(
@@ -683,16 +686,12 @@ fn unit_card(
             .striped(true)
             .show(ui, |ui| {
                 for h in [
-                    "",
-                    "FP",
-                    "Prof",
-                    "Melee",
-                    "Range",
-                    "SATW",
-                    "Casualty",
-                    "Morale w/y/r",
+                    "", "FP", "Prof", "Melee", "Range", "SATW", "Casualty", "Morale",
                 ] {
-                    ui.label(RichText::new(h).strong());
+                    let head = ui.label(RichText::new(h).strong());
+                    if h == "Morale" {
+                        head.on_hover_text(MORALE_COLUMNS);
+                    }
                 }
                 ui.end_row();
                 for (label, side, current) in [
