@@ -261,15 +261,23 @@ fn the_bot_uses_command_points_in_operations() {
 }
 
 /// Prints one bot-against-bot game's log, for reading a scenario's play:
-/// `BOB_LOG=alligator_creek:1000 cargo test --release --test bot -- --ignored print_a_bot_game --nocapture`.
+/// `BOB_LOG=alligator_creek:1000 [BOB_VS=random] cargo test --release --test bot -- --ignored print_a_bot_game --nocapture`.
 #[test]
 #[ignore]
 fn print_a_bot_game() {
     let spec = std::env::var("BOB_LOG").unwrap_or_else(|_| "alligator_creek:1000".into());
     let (name, seed) = spec.split_once(':').unwrap_or((spec.as_str(), "1"));
     let (loaded, roster, aid) = data(name);
-    let players = [Player::Bot(Level::Normal), Player::Bot(Level::Normal)];
-    let (r, log) = play_game(&loaded, &roster, &aid, seed.parse().unwrap(), players);
+    let seed: u64 = seed.parse().unwrap();
+    // `BOB_VS=random`: against random orders, the bot on the side `bob sim
+    // --vs random` gives it for this seed's game.
+    let players = match std::env::var("BOB_VS").as_deref() {
+        Ok("random") => {
+            bob::bot::sim::players_for((seed % 2) as u32, Level::Normal, Versus::Random).0
+        }
+        _ => [Player::Bot(Level::Normal), Player::Bot(Level::Normal)],
+    };
+    let (r, log) = play_game(&loaded, &roster, &aid, seed, players);
     for e in &log {
         println!("{}", e.line());
     }
@@ -371,5 +379,106 @@ fn the_bot_declares_seishin_for_an_assault() {
     assert_eq!(
         first_order(&mut w),
         order("move(unit: \"J1\", path: [\"B4\", \"C4\", \"D3\", \"E3\", \"F3\"])")
+    );
+}
+
+/// The order `first_order` gives on `name` with `moves`, after the
+/// `before` orders (each accepted), with the units `spent` Used.
+fn order_after(
+    name: &str,
+    moves: &[(&str, &str)],
+    before: &[&str],
+    spent: &[&str],
+) -> bob::engine::Order {
+    let mut w = ground(name, moves);
+    for o in before {
+        bob::phases::apply(&mut w, &order(o)).unwrap();
+    }
+    for id in spent {
+        used(&mut w, id);
+    }
+    first_order(&mut w)
+}
+
+/// R 20.4: the 57mm Gun in C3 faces east. G1 in the open at C1, outside
+/// its arc, is worth a shot even with the Prof Check turning costs (Prof 8
+/// -1 = 70%): it turns to NE, which of the facings holding C1 covers G1's
+/// way in best. G1 in the stone house at E2, inside the arc, is a poor
+/// shot: the Gun waits on Op Fire for it to step into the open next to it
+/// (marked Op Fire +1, Op Fire -2). G1 in the wood at A2, outside the arc,
+/// is not worth turning for while G2 comes from E2: it stays on Op Fire
+/// facing east. G1 in the open at E3, in the arc, is shot at at once.
+#[test]
+fn the_gun_turns_for_a_good_shot_and_waits_on_op_fire_for_a_poor_one() {
+    let cases: [(&[(&str, &str)], &str); 4] = [
+        (
+            &[("G1", "C1")],
+            "fire(unit: \"A1\", target: \"C1\", facing: Some(ne))",
+        ),
+        (&[("G1", "E2")], "mark_op_fire(unit: \"A1\")"),
+        (&[("G1", "A2"), ("G2", "E2")], "mark_op_fire(unit: \"A1\")"),
+        (&[("G1", "E3")], "fire(unit: \"A1\", target: \"E3\")"),
+    ];
+    for (moves, expected) in cases {
+        assert_eq!(
+            order_after("bot_gun_ground", moves, &[], &[]),
+            order(expected),
+            "{moves:?}"
+        );
+    }
+}
+
+/// R 48.0: the German MG in H1 is marked Op Fire over the open ground the
+/// paratroopers must cross to F3; before the first of them goes, the
+/// Mortar PM fires Smoke into the MG's own hex (every shot out of it loses
+/// the moving-in-Open bonus and takes -1). With both German units Used
+/// (no Op Fire left to fear) the squad goes without Smoke.
+#[test]
+fn the_bot_smokes_the_op_fire_threat_before_crossing_open_ground() {
+    assert_eq!(
+        order_after(
+            "bot_smoke_ground",
+            &[],
+            &["mark_op_fire(unit: \"G1\")", "pass"],
+            &[]
+        ),
+        order("place_smoke(unit: \"PM\", at: \"H1\")")
+    );
+    assert_eq!(
+        order_after(
+            "bot_smoke_ground",
+            &[],
+            &["mark_used(unit: \"G1\")", "pass"],
+            &["G2"]
+        ),
+        order("move(unit: \"P1\", path: [\"C3\", \"D2\", \"E3\", \"F3\"])")
+    );
+}
+
+/// R 48.1: P1 in D3 crosses the open E3 under the MG's Op Fire to F3 with
+/// MP to spare (1 + 2 of its 5): it throws a Smoke Grenade into E3 before
+/// entering it (1 MP more), so the MG's Op Fire there gets no
+/// moving-in-Open bonus. With the MG Used it throws none.
+#[test]
+fn the_bot_throws_a_smoke_grenade_where_op_fire_waits() {
+    assert_eq!(
+        order_after(
+            "bot_smoke_ground",
+            &[("P1", "D3")],
+            &["mark_op_fire(unit: \"G1\")", "pass"],
+            &["PM", "P2"]
+        ),
+        order(
+            "move(unit: \"P1\", path: [\"E3\", \"F3\"], smoke_grenade: Some((after: 0, at: \"E3\")))"
+        )
+    );
+    assert_eq!(
+        order_after(
+            "bot_smoke_ground",
+            &[("P1", "D3")],
+            &["mark_used(unit: \"G1\")", "pass"],
+            &["PM", "P2", "G2"]
+        ),
+        order("move(unit: \"P1\", path: [\"E3\", \"F3\"])")
     );
 }

@@ -9,10 +9,12 @@
 mod answers;
 mod cp;
 mod doctrine;
+mod guns;
 mod memo;
 mod night;
 mod ops;
 pub mod sim;
+mod smoke;
 pub mod view;
 
 use std::str::FromStr;

@@ -19,6 +19,7 @@ use crate::rules::fire::{FireKind, SuppressionLevel};
 use crate::rules::los::Sight;
 use crate::rules::odds::{OddsTarget, fire_odds, morale_check};
 use crate::rules::rout::edge_distance;
+use crate::rules::smoke::SmokeSide;
 use crate::scenario::Coord;
 use crate::scenario::roster::{FireRange, UnitClass};
 use crate::scenario::schema::{MapEdge, VictoryCondition};
@@ -132,6 +133,18 @@ pub(super) fn remembered(
 }
 
 fn reckon_danger(bot: &mut Bot, view: &View, c: Coord, all: bool) -> f32 {
+    danger_with(bot, view, c, all, None)
+}
+
+/// [`danger_at`] reckoned afresh, with one more Smoke counter `extra` on
+/// the board than there is (R 48.0), for valuing Smoke.
+pub(super) fn danger_with(
+    bot: &mut Bot,
+    view: &View,
+    c: Coord,
+    all: bool,
+    extra: Option<(Coord, SmokeSide)>,
+) -> f32 {
     let mut d = 0.0;
     for e in view.enemies() {
         if e.in_cave || e.is_decoy() {
@@ -139,28 +152,45 @@ fn reckon_danger(bot: &mut Bot, view: &View, c: Coord, all: bool) -> f32 {
         }
         let weight = if e.kind.is_none() { view.p_real } else { 1.0 }
             * if e.used && !all { 0.35 } else { 1.0 };
-        let t = e.reckoned(&view.typical_enemy);
-        d += weight
-            * threat(
-                view,
-                &mut bot.los,
-                t,
-                e.reduced,
-                e.at,
-                c,
-                FireKind::Normal,
-                None,
-            );
+        d += weight * enemy_attack(bot, view, e, c, FireKind::Normal, None, extra);
     }
     d
 }
 
-/// The Op Fire a unit moving into `c` may draw (R 9.0, R 10.0).
-fn exposure(bot: &mut Bot, view: &View, c: Coord) -> f32 {
-    remembered(bot, view, (c, 2), |bot| reckon_exposure(bot, view, c))
+/// One attack of the enemy `e` at a unit of mine in `c`: the remembered
+/// [`threat`], or reckoned with the Smoke on its line when there is any
+/// (R 48.0).
+fn enemy_attack(
+    bot: &mut Bot,
+    view: &View,
+    e: &Piece,
+    c: Coord,
+    kind: FireKind,
+    moving: Option<bool>,
+    extra: Option<(Coord, SmokeSide)>,
+) -> f32 {
+    let t = e.reckoned(&view.typical_enemy);
+    if let Some(v) =
+        super::smoke::smoked_attack(bot, view, (t, e.reduced), (e.at, c), kind, moving, extra)
+    {
+        return v;
+    }
+    threat(view, &mut bot.los, t, e.reduced, e.at, c, kind, moving)
 }
 
-fn reckon_exposure(bot: &mut Bot, view: &View, c: Coord) -> f32 {
+/// The Op Fire a unit moving into `c` may draw (R 9.0, R 10.0).
+pub(super) fn exposure(bot: &mut Bot, view: &View, c: Coord) -> f32 {
+    remembered(bot, view, (c, 2), |bot| exposure_with(bot, view, c, None))
+}
+
+/// [`exposure`] reckoned afresh, with one more Smoke counter `extra` on
+/// the board than there is (R 48.0), for valuing Smoke.
+pub(super) fn exposure_with(
+    bot: &mut Bot,
+    view: &View,
+    c: Coord,
+    extra: Option<(Coord, SmokeSide)>,
+) -> f32 {
     let open = !view.beneficial(c);
     let mut d = 0.0;
     for e in view.enemies() {
@@ -176,8 +206,7 @@ fn reckon_exposure(bot: &mut Bot, view: &View, c: Coord) -> f32 {
             FireKind::OpFire
         };
         let weight = if e.kind.is_none() { view.p_real } else { 1.0 };
-        let t = e.reckoned(&view.typical_enemy);
-        d += weight * threat(view, &mut bot.los, t, e.reduced, e.at, c, kind, Some(open));
+        d += weight * enemy_attack(bot, view, e, c, kind, Some(open), extra);
     }
     d
 }
@@ -244,8 +273,12 @@ pub fn attack_worth(bot: &mut Bot, world: &mut World, view: &View, a: Attack) ->
     let mc = morale_check(&view.aid, morale, false).p();
     let sight = Sight {
         hindrances,
+        smoke: super::smoke::touched(view, from, at),
         ..Default::default()
     };
+    // A Gun's shot needs its Prof Check first (R 20.4).
+    let prof = crate::engine::gun::prospective_prof(world, firer, at, kind, &sight)
+        .map_or(1.0, |c| f32::from(c.target.clamp(0, 10) as u8) / 10.0);
     let Some(plan) = plan_attack(world, firer, at, kind, &sight, mover, extras) else {
         return 0.0;
     };
@@ -274,7 +307,7 @@ pub fn attack_worth(bot: &mut Bot, world: &mut World, view: &View, a: Attack) ->
             value += recon * (o.p_eliminated() + o.p_reduced() + o.p_suppressed());
         }
     }
-    mc * value
+    mc * prof * value
 }
 
 /// The MPs a unit of mine has for a move now: its own, Follow Me! (R 5.4)
@@ -384,6 +417,8 @@ pub fn operations(bot: &mut Bot, world: &mut World, view: &View) -> Order {
             continue;
         }
         let in_melee = view.count_at(view.me.other(), u.at) > 0;
+        // A Gun's facings, by the Op Fire each would hold (R 20.4).
+        let gun = super::guns::plan(bot, world, view, &goals, u);
         // Fire at each enemy location in range and LOS (R 6.0).
         let reach = max_range(u, view);
         let mut best_fire: f32 = 0.0;
@@ -422,13 +457,19 @@ pub fn operations(bot: &mut Bot, world: &mut World, view: &View) -> Order {
                 v -= 0.03;
             }
             best_fire = best_fire.max(v);
+            // A Gun does not spend its fire on a shot worth less than
+            // waiting on Op Fire; out of its arc it turns to the facing
+            // that covers best (R 20.4).
+            if gun.as_ref().is_some_and(|g| v <= g.cover()) {
+                continue;
+            }
             if v > 0.0 {
                 candidates.push((
                     v,
                     Cand::Order(Order::Fire {
                         unit: u.id.clone(),
                         target: h.label(),
-                        facing: None,
+                        facing: gun.as_ref().and_then(|g| g.fire_facing(h)),
                     }),
                 ));
             }
@@ -468,6 +509,10 @@ pub fn operations(bot: &mut Bot, world: &mut World, view: &View) -> Order {
                 candidates.push((v, Cand::Order(order)));
             }
         }
+        // Smoke before the movers cross (R 48.0, R 59.3; Mortar by SSR).
+        if let Some((v, order)) = super::smoke::place_smoke(bot, world, view, &goals, u) {
+            candidates.push((v, Cand::Order(order)));
+        }
         // At Night a removed Decoy brought back by an idle Concealed unit
         // (R 50.3).
         if let Some((v, order)) =
@@ -483,9 +528,17 @@ pub fn operations(bot: &mut Bot, world: &mut World, view: &View) -> Order {
             .map(|e| e.at)
             .collect();
         if !threatened.is_empty() && !in_melee {
-            let v =
+            let mut v =
                 0.06 * threatened.len().min(3) as f32 + 0.3 * best_fire + doctrine.mark_op_fire(u);
-            let facing = if facing_rule {
+            let facing = if let Some(g) = &gun {
+                // A Gun covers the enemy's way in (R 4.3, R 20.4): worth
+                // the exact odds of its Op Fire when any enemy steps into
+                // its arc.
+                if g.cover() > 0.0 {
+                    v = g.cover();
+                }
+                g.mark_facing()
+            } else if facing_rule {
                 let nearest = threatened
                     .iter()
                     .min_by_key(|c| (c.distance(u.at), **c))
@@ -552,53 +605,35 @@ pub fn operations(bot: &mut Bot, world: &mut World, view: &View) -> Order {
         hexes.sort();
         // Follow Me! (R 5.4): the hexes one more MP reaches, when they are
         // an objective or cover.
+        let more_ground = Farther {
+            key: (u.entity, u.at, enemy_key),
+            stops: &all_enemy_hexes,
+            bounds,
+            near: &reach_map,
+        };
         if j.tactical_cp
             && crate::engine::command_points::mp_bonus(world, u.entity).0 == 0
             && crate::engine::command_points::check(world, u.entity).is_ok()
-            && let Some(m) = bot.los.memo()
+            && let Some((far, extra)) = more_ground.reach(
+                bot,
+                allowance + Mp::whole(u16::from(view.aid.constants.follow_me_mp)),
+                |c| goals.wanted.contains(&c) || view.beneficial(c),
+            )
         {
-            let more = allowance + Mp::whole(u16::from(view.aid.constants.follow_me_mp));
-            let far = bot
-                .reach
-                .entry((u.entity, u.at, enemy_key, more.0))
-                .or_insert_with(|| {
-                    std::sync::Arc::new(reach_from(m, u.at, more, &all_enemy_hexes, bounds))
-                })
-                .clone();
-            let mut extra: Vec<Coord> = far
-                .keys()
-                .copied()
-                .filter(|c| !reach_map.contains_key(c))
-                .filter(|c| goals.wanted.contains(c) || view.beneficial(*c))
-                .collect();
-            if !extra.is_empty() {
-                extra.sort();
-                reaches.push((u.id.clone(), far));
-                follow_me.push(reaches.len() - 1);
-                let i = reaches.len() - 1;
-                hexes.extend(extra.into_iter().map(|c| (c, i)));
-            }
+            reaches.push((u.id.clone(), far));
+            follow_me.push(reaches.len() - 1);
+            let i = reaches.len() - 1;
+            hexes.extend(extra.into_iter().map(|c| (c, i)));
         }
-        if seishin_ok && let Some(m) = bot.los.memo() {
-            let more = allowance + crate::engine::seishin::mp(world);
-            let far = bot
-                .reach
-                .entry((u.entity, u.at, enemy_key, more.0))
-                .or_insert_with(|| {
-                    std::sync::Arc::new(reach_from(m, u.at, more, &all_enemy_hexes, bounds))
+        if seishin_ok
+            && let Some((far, extra)) =
+                more_ground.reach(bot, allowance + crate::engine::seishin::mp(world), |c| {
+                    view.count_at(view.me.other(), c) > 0
                 })
-                .clone();
-            let mut extra: Vec<Coord> = far
-                .keys()
-                .copied()
-                .filter(|c| !reach_map.contains_key(c) && view.count_at(view.me.other(), *c) > 0)
-                .collect();
-            if !extra.is_empty() {
-                extra.sort();
-                reaches.push((u.id.clone(), far));
-                let i = reaches.len() - 1;
-                hexes.extend(extra.into_iter().map(|c| (c, i)));
-            }
+        {
+            reaches.push((u.id.clone(), far));
+            let i = reaches.len() - 1;
+            hexes.extend(extra.into_iter().map(|c| (c, i)));
         }
         let mut path_exposure: FastMap<(Coord, usize), f32> = FastMap::default();
         for (to, map_index) in hexes {
@@ -691,12 +726,56 @@ const FIRE_AT_WANTED: f32 = 3.0;
 /// Morale for the Operations Phase (R 59.5).
 const SEISHIN: f32 = 0.3;
 
+/// The chance an enemy unit that may still move steps where the bot's
+/// Smoke or a Gun's Op Fire waits for it this turn (and a unit of mine
+/// crosses where its Smoke falls): a counter placed or an Op Fire mark
+/// made now pays only if the move comes.
+pub(super) const MOVE_CHANCE: f32 = 0.5;
+
 /// What a CP is worth to the bot when spent in the Operations Phase (it
 /// could re-roll a Rout MC later in the turn instead).
 const CP_COST: f32 = 0.12;
 /// The least worth of an action before the bot readies an MC re-roll for
 /// it (R 3.0 #1: spent only if the MC fails).
 const REROLL_WORTH: f32 = 0.25;
+
+/// A unit's reach with more MPs than its own (Follow Me! R 5.4, Seishin
+/// R 59.5): the key of its reach maps (unit, hex, enemy positions), the
+/// enemy hexes it stops in, its bounds and the reach it has without them.
+struct Farther<'a> {
+    key: (Entity, Coord, u64),
+    stops: &'a [Coord],
+    bounds: Bounds<'a>,
+    near: &'a FastMap<Coord, Reached>,
+}
+
+impl Farther<'_> {
+    /// The reach map with `more` MPs and, in map order, the hexes only it
+    /// reaches that `keep` wants; `None` when there are none.
+    fn reach(
+        &self,
+        bot: &mut Bot,
+        more: Mp,
+        keep: impl Fn(Coord) -> bool,
+    ) -> Option<(ReachMap, Vec<Coord>)> {
+        let m = bot.los.memo()?;
+        let (entity, at, enemy_key) = self.key;
+        let far = bot
+            .reach
+            .entry((entity, at, enemy_key, more.0))
+            .or_insert_with(|| {
+                std::sync::Arc::new(reach_from(m, at, more, self.stops, self.bounds))
+            })
+            .clone();
+        let mut extra: Vec<Coord> = far
+            .keys()
+            .copied()
+            .filter(|c| !self.near.contains_key(c) && keep(*c))
+            .collect();
+        extra.sort();
+        (!extra.is_empty()).then_some((far, extra))
+    }
+}
 
 /// A candidate order; a move's path is spelled out only when it is
 /// checked.
@@ -709,8 +788,11 @@ enum Cand {
     },
 }
 
+/// A unit's reach map, shared with the bot's memo.
+type ReachMap = std::sync::Arc<FastMap<Coord, Reached>>;
+
 /// A unit's id and its reach map.
-type Reaches = (String, std::sync::Arc<FastMap<Coord, Reached>>);
+type Reaches = (String, ReachMap);
 
 impl Cand {
     fn order(&self, reaches: &[Reaches]) -> Order {
@@ -809,6 +891,12 @@ fn choose(bot: &mut Bot, world: &mut World, view: &View, c: Choice, j: super::Ju
             continue;
         }
         if check(world, &order).is_ok() {
+            // Smoke on the way first (R 48.0), or a Smoke Grenade thrown
+            // on it (R 48.1).
+            if let Some(smoke) = super::smoke::before_move(bot, world, view, &order) {
+                return smoke;
+            }
+            let order = super::smoke::with_grenade(bot, world, view, &order).unwrap_or(order);
             if j.tactical_cp
                 && *value >= REROLL_WORTH
                 && let Some(cp) = reroll_first(world, view, &order)

@@ -11,7 +11,9 @@ use std::sync::Arc;
 use bevy::prelude::*;
 
 use crate::rules::Hexes;
-use crate::rules::fire::{FireContext, FireKind, Firer, Motion, SuppressionLevel, infantry_fp};
+use crate::rules::fire::{
+    FireContext, FireKind, Firer, Motion, Smoke, SuppressionLevel, infantry_fp,
+};
 use crate::rules::los::{Los, LosQuery, line_of_sight};
 use crate::rules::odds::{FireOdds, OddsTarget, fire_odds};
 use crate::scenario::Coord;
@@ -76,6 +78,8 @@ pub struct View {
     /// Process-wide indices of the unit types (by `Arc` address), for
     /// the shared threat memo.
     pub type_index: Arc<FastMap<usize, u16>>,
+    /// The Smoke and Dispersed Smoke counters on the board, by hex (R 48.0).
+    pub smoke: Vec<(Coord, crate::rules::smoke::SmokeSide)>,
 }
 
 impl View {
@@ -133,10 +137,15 @@ impl View {
         } else {
             (1.0 - decoys as f32 / enemy_concealed as f32).max(0.35)
         };
+        let smoke: Vec<(Coord, crate::rules::smoke::SmokeSide)> =
+            crate::engine::smoke::counters(world)
+                .into_iter()
+                .map(|c| (c.at, c.side))
+                .collect();
         let enemy_key = {
             use std::hash::{Hash, Hasher};
             let mut h = FastHasher::default();
-            (me, p_real.to_bits()).hash(&mut h);
+            (me, p_real.to_bits(), &smoke).hash(&mut h);
             for e in pieces.iter().filter(|p| p.side != me) {
                 (
                     e.at,
@@ -161,6 +170,7 @@ impl View {
             memo,
             enemy_key,
             type_index: types.index.clone(),
+            smoke,
         }
     }
 
@@ -425,38 +435,17 @@ pub fn threat(
     {
         return *t;
     }
-    let t = 'reckon: {
-        let Some(hindrances) = los.sight(&view.board, &view.aid, from, to) else {
-            break 'reckon 0.0;
-        };
-        let mut ctx = FireContext::new(
+    let t = match los.sight(&view.board, &view.aid, from, to) {
+        Some(hindrances) => attack_on(
+            view,
+            firer,
+            reduced,
+            (from, to),
             kind,
-            Firer::of(firer, reduced),
-            Hexes(from.distance(to)),
-            view.terrain_key(to),
-        );
-        ctx.hindrances = hindrances;
-        if let Some(open_ground) = moving {
-            ctx.target_motion = Motion::Moving {
-                open_ground: open_ground && hindrances == 0,
-                on_path: false,
-            };
-        }
-        let Ok(b) = infantry_fp(&view.aid, &ctx) else {
-            break 'reckon 0.0;
-        };
-        let side = view.typical_mine.full;
-        let o = fire_odds(
-            &view.aid,
-            b.total,
-            OddsTarget {
-                casualty: side.casualty,
-                suppression: SuppressionLevel::None,
-            },
-            b.within_normal_range,
-            b.adjacent,
-        );
-        odds_value(&o)
+            moving,
+            (hindrances, Smoke::None),
+        ),
+        None => 0.0,
     };
     match (shared, &los.memo) {
         (Some(k), Some(m)) => {
@@ -468,4 +457,50 @@ pub fn threat(
         }
     }
     t
+}
+
+/// The worth of one attack by an enemy `firer` (a unit of its type) from
+/// `line.0` at a typical unit of mine in `line.1`, with `sight.0`
+/// Hindrances and the Smoke `sight.1` on the line (R 48.0: -1 FP for
+/// Smoke, and never moving in Open Ground); `moving` as for [`threat`].
+pub fn attack_on(
+    view: &View,
+    firer: &UnitType,
+    reduced: bool,
+    line: (Coord, Coord),
+    kind: FireKind,
+    moving: Option<bool>,
+    sight: (u8, Smoke),
+) -> f32 {
+    let (from, to) = line;
+    let (hindrances, smoke) = sight;
+    let mut ctx = FireContext::new(
+        kind,
+        Firer::of(firer, reduced),
+        Hexes(from.distance(to)),
+        view.terrain_key(to),
+    );
+    ctx.hindrances = hindrances;
+    ctx.smoke = smoke;
+    if let Some(open_ground) = moving {
+        ctx.target_motion = Motion::Moving {
+            open_ground: open_ground && hindrances == 0,
+            on_path: false,
+        };
+    }
+    let Ok(b) = infantry_fp(&view.aid, &ctx) else {
+        return 0.0;
+    };
+    let side = view.typical_mine.full;
+    let o = fire_odds(
+        &view.aid,
+        b.total,
+        OddsTarget {
+            casualty: side.casualty,
+            suppression: SuppressionLevel::None,
+        },
+        b.within_normal_range,
+        b.adjacent,
+    );
+    odds_value(&o)
 }
