@@ -97,7 +97,8 @@ struct AfterLoading(AppState);
 #[derive(Asset, TypePath, Debug, Clone)]
 pub enum DataFile {
     Roster(Roster),
-    PlayerAid(PlayerAid),
+    /// Boxed: the Player Aid is far larger than the roster's handle.
+    PlayerAid(Box<PlayerAid>),
 }
 
 /// Reads `units.ron` and `player_aid.ron` with the same precise errors as
@@ -130,7 +131,7 @@ impl AssetLoader for DataFileLoader {
         let file = format!("assets/{path}");
         if path.ends_with("player_aid.ron") {
             scenario::parse_data(&file, &bytes)
-                .map(DataFile::PlayerAid)
+                .map(|a| DataFile::PlayerAid(Box::new(a)))
                 .map_err(|r| DataFileError::Bad(r.to_string()))
         } else {
             scenario::parse_data(&file, &bytes)
@@ -348,7 +349,7 @@ fn insert_data(
             roster = r.clone();
         }
         if let Some(DataFile::PlayerAid(a)) = files.get(&data.aid) {
-            aid = a.clone();
+            aid = PlayerAid::clone(a);
         }
     }
     commands.insert_resource(RosterRes(std::sync::Arc::new(roster)));

@@ -220,6 +220,7 @@ impl Default for TypeCache {
             pluck: false,
             ss: false,
             gun: None,
+            satw_weapon: None,
             source: crate::scenario::roster::Source::Pac,
         });
         TypeCache {

@@ -8,10 +8,11 @@
 //! entry asks for, they are all taken without asking.
 //!
 //! Which units qualify is `rules::combat_events`; the tables are data
-//! (`assets/player_aid.ron`). Not available yet, and logged as such when an
-//! entry needs them: Vehicles, Guns, SATTs and Carriers (none exist in the
-//! engine yet), the Banzai Charge itself (R 59.6), Muzzle Flashes at night
-//! (R 50.2).
+//! (`assets/player_aid.ron`). Guns take part as the entries say (a Gun is
+//! removed by entry 1, revealed by entry 5, readied alone by entry 8, never
+//! a Squad/WT nor Infantry for the others). Vehicles, SATTs and Carriers are
+//! not in the game: the entries naming them (entry 1's UK, entry 7's "not in
+//! a Carrier", entry 8's Vehicle or Carrier) find no such unit.
 
 use std::collections::VecDeque;
 
@@ -19,8 +20,9 @@ use bevy::prelude::*;
 
 use crate::rules::D10;
 use crate::rules::combat_events::{
-    Piece, Table, ambush_options, banzai_options, casualty_options, choose_options,
-    conceal_options, fugg_fires, fugg_options, is_squad, mark_used_options, may_cause_event, picks,
+    Piece, READY_GUN, READY_INFANTRY, ReadyChoice, Table, ambush_options, banzai_options,
+    casualty_options, casualty_removes, choose_options, conceal_options, fugg_fires, fugg_options,
+    is_squad, mark_used_options, may_cause_event, picks, ready_choice, ready_gun_options,
     ready_options, restore_options, return_hosts, reveal_options, sniper_options, who_rolls,
 };
 use crate::rules::melee::{melee_fp, melee_hits};
@@ -103,6 +105,11 @@ enum Step {
     AmbushHit {
         at: Coord,
         in_cave: bool,
+    },
+    /// Entry 8, once the roller took Guns or Infantry: `count` of them.
+    ReadyUnits {
+        guns: bool,
+        count: u8,
     },
 }
 
@@ -566,6 +573,21 @@ struct Ask {
     none: &'static str,
 }
 
+/// Entry 8's units: `count` Infantry units, or Guns.
+fn ready_ask(options: Vec<String>, count: u8, guns: bool, side: SideId) -> Ask {
+    Ask {
+        options,
+        count: usize::from(count),
+        question: if guns {
+            "the Gun that loses its Used or Op Fire counter".to_string()
+        } else {
+            "Infantry units that lose their Used or Op Fire counter".to_string()
+        },
+        side,
+        none: "no Infantry unit or Gun with a Used or Op Fire counter",
+    }
+}
+
 fn ask(world: &mut World, job: &Job) -> Ask {
     let all: Vec<Piece> = pieces(world).into_iter().map(|(_, p)| p).collect();
     let aid = tables(world);
@@ -591,6 +613,14 @@ fn ask(world: &mut World, job: &Job) -> Ask {
                 "no lone Squad of its nationality",
             )
         }
+        Step::ReadyUnits { guns, count } => {
+            let v = if *guns {
+                ready_gun_options(&all)
+            } else {
+                ready_options(&all)
+            };
+            ready_ask(v, *count, *guns, job.side)
+        }
         Step::AmbushHit { at, in_cave } => {
             let victims: Vec<String> = all
                 .iter()
@@ -612,7 +642,7 @@ fn ask(world: &mut World, job: &Job) -> Ask {
                 EventEffect::Casualty => ask(
                     casualty_options(&all, &job.firer, job.target),
                     n,
-                    "the unit that made the roll or one unit fired upon is Reduced (a Decoy is removed)",
+                    "the unit that made the roll or one unit fired upon is Reduced (a Decoy or Gun is removed; no Vehicles or SATTs are in the game)",
                     "neither the firer nor a unit fired upon is left",
                 ),
                 EventEffect::Sniper { enemy_only, .. } => ask(
@@ -655,12 +685,25 @@ fn ask(world: &mut World, job: &Job) -> Ask {
                     "unconcealed Squads/WTs marked Used",
                     "no unconcealed Squad/WT left to mark Used",
                 ),
-                EventEffect::Ready { .. } => ask(
-                    ready_options(&all),
-                    n,
-                    "Infantry units that lose their Used or Op Fire counter",
-                    "no Infantry unit with a Used or Op Fire counter",
-                ),
+                EventEffect::Ready { infantry, assets } => match ready_choice(&all) {
+                    ReadyChoice::Either => ask(
+                        vec![READY_INFANTRY.to_string(), READY_GUN.to_string()],
+                        1,
+                        &format!(
+                            "remove Used/Op Fire counters from {infantry} Infantry units or {assets} Gun (no Vehicles or Carriers are in the game)"
+                        ),
+                        "",
+                    ),
+                    ReadyChoice::Infantry(v) => ready_ask(v, infantry, false, job.side),
+                    ReadyChoice::Guns(v) => ready_ask(v, assets, true, job.side),
+                    ReadyChoice::Nothing => Ask {
+                        options: Vec::new(),
+                        count: n,
+                        question: String::new(),
+                        side: job.side,
+                        none: "no Infantry unit or Gun with a Used or Op Fire counter",
+                    },
+                },
                 EventEffect::CommandPoints { .. } => ask(Vec::new(), 0, "", ""),
                 EventEffect::Choose => ask(
                     choose_options(job.table.entries(&aid.combat_events)),
@@ -781,7 +824,8 @@ fn then(world: &mut World, job: Job) {
 
 /// Reduces a unit (R 8.0): a Reduced one, or a WT in Melee (R 12.0), is
 /// eliminated; otherwise it flips and is Fully Suppressed, losing any
-/// Conceal counter (R 15.0). A Decoy is removed.
+/// Conceal counter (R 15.0). A Decoy is removed; a Gun is removed and
+/// counts as eliminated (entry 1; R 20.2, R 20.8 in the Ambush's Melee).
 fn reduce(world: &mut World, e: Entity, why: &str, melee: bool, events: &mut Vec<GameEvent>) {
     let Some(unit) = world.get::<Unit>(e).cloned() else {
         return;
@@ -791,15 +835,20 @@ fn reduce(world: &mut World, e: Entity, why: &str, melee: bool, events: &mut Vec
         .0
         .get(&unit.kind)
         .map(|t| t.class);
-    if class == Some(UnitClass::Decoy) {
+    // A Decoy is removed; a Gun has no Reduced side, so any casualty
+    // eliminates it (R 20.2, R 20.8) and it counts as eliminated.
+    if let Some(class) = class.filter(|c| casualty_removes(*c)) {
         world.entity_mut(e).despawn();
         log(
             events,
             EventLog::Removed {
-                unit: unit.id,
-                why: format!("a Decoy, {why}"),
+                unit: unit.id.clone(),
+                why: format!("a {}, {why}", class.name()),
             },
         );
+        if class.is_gun() {
+            events.push(GameEvent::Eliminated { unit: unit.id });
+        }
         return;
     }
     if unit.reduced || (melee && class.is_some_and(UnitClass::is_weapon_team)) {
@@ -848,6 +897,7 @@ fn apply(world: &mut World, job: &Job, picked: &[String], events: &mut Vec<GameE
                 place_returning(world, squad, host_id, *host, events);
             }
         }
+        Step::ReadyUnits { .. } => ready_units(world, &targets, events),
         Step::AmbushHit { .. } => {
             for (_, e) in &targets {
                 reduce(world, *e, "a Melee casualty of the Ambush", true, events);
@@ -915,30 +965,23 @@ fn apply_effect(
                 log(events, EventLog::MarkedUsed { unit: id.clone() });
             }
         }
-        EventEffect::Ready { .. } => {
-            for (id, e) in targets {
-                let marker = if world.get::<Used>(*e).is_some() {
-                    "Used"
-                } else {
-                    "Op Fire"
-                };
-                let side = world.get::<Unit>(*e).map(|u| u.side);
-                world.entity_mut(*e).remove::<(Used, OpFire)>();
-                // A side that had finished may act again when the Ops
-                // Range reverts to it (R 17.0).
-                if let (Some(side), Some(mut state)) = (
-                    side,
-                    world.get_resource_mut::<super::operations::OpsState>(),
-                ) {
-                    state.finished[side.index()] = false;
-                }
-                log(
-                    events,
-                    EventLog::Readied {
-                        unit: id.clone(),
-                        marker,
+        EventEffect::Ready { infantry, assets } => {
+            let all: Vec<Piece> = pieces(world).into_iter().map(|(_, p)| p).collect();
+            if ready_choice(&all) == ReadyChoice::Either {
+                // The roller chose the kind; the units come next.
+                let guns = picked.first().is_some_and(|p| p == READY_GUN);
+                then(
+                    world,
+                    Job {
+                        step: Step::ReadyUnits {
+                            guns,
+                            count: if guns { assets } else { infantry },
+                        },
+                        ..job.clone()
                     },
                 );
+            } else {
+                ready_units(world, targets, events);
             }
         }
         EventEffect::CommandPoints { cps } => {
@@ -1004,6 +1047,33 @@ fn apply_effect(
                 log(events, EventLog::BanzaiCharges { unit: id.clone() });
             }
         }
+    }
+}
+
+/// Entry 8: the units lose their Used or Op Fire counter; a side that had
+/// finished may act again when the Ops Range reverts to it (R 17.0).
+fn ready_units(world: &mut World, targets: &[(String, Entity)], events: &mut Vec<GameEvent>) {
+    for (id, e) in targets {
+        let marker = if world.get::<Used>(*e).is_some() {
+            "Used"
+        } else {
+            "Op Fire"
+        };
+        let side = world.get::<Unit>(*e).map(|u| u.side);
+        world.entity_mut(*e).remove::<(Used, OpFire)>();
+        if let (Some(side), Some(mut state)) = (
+            side,
+            world.get_resource_mut::<super::operations::OpsState>(),
+        ) {
+            state.finished[side.index()] = false;
+        }
+        log(
+            events,
+            EventLog::Readied {
+                unit: id.clone(),
+                marker,
+            },
+        );
     }
 }
 

@@ -66,12 +66,11 @@ pub fn regain_concealment(
     let night = super::night::scene(world);
     let seen = enemies.iter().any(|&e| {
         night.as_ref().is_none_or(|n| n.sees(e, at))
-            && !crate::rules::los::line_of_sight(
+            && !crate::rules::los::is_blocked(
                 &board,
                 &aid,
                 &crate::rules::los::LosQuery::new(e, at),
             )
-            .is_blocked()
     });
     if seen {
         return false;

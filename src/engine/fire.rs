@@ -540,6 +540,8 @@ pub fn plan_attack(
             && Some(target) != mover
             && concealed.is_none()
             && flank_fire(to, world.get::<Facing>(target).map(|f| f.0), from);
+        // A Bazooka/Panzerschreck/PIAT Squad at a Gun, WT or Pillbox (R 33.0).
+        ctx.satw_bonus = super::gun::satw_bonus(world, &ut, tt, &ctx, to);
         // A Gun fires with its own FP and the V/G column (R 20.5).
         let (breakdown, gun_casualty) = match super::gun::gun_breakdown(world, firer, target, &ctx)
         {
@@ -561,7 +563,9 @@ pub fn plan_attack(
             entity: target,
             unit: tu,
             breakdown,
-            casualty: gun_casualty.unwrap_or(side.casualty),
+            casualty: gun_casualty
+                .or_else(|| super::gun::satw_casualty(tt, ctx.satw_bonus))
+                .unwrap_or(side.casualty),
             suppression,
             concealed: concealed.is_some(),
             hidden_fortification,

@@ -456,3 +456,58 @@ pub fn check_move(world: &World, unit: Entity) -> Result<(), Refusal> {
     }
     Ok(())
 }
+
+/// R 33.0: a Squad armed with a Bazooka, Panzerschreck or PIAT firing at
+/// an unconcealed Gun, WT or Pillbox within its SATW's Range (in the
+/// scenario's year): +1 FP (`ctx.satw_bonus`). The cheap checks come
+/// first: most firers carry no such weapon.
+pub fn satw_bonus(
+    world: &mut World,
+    firer: &UnitType,
+    target: &UnitType,
+    ctx: &FireContext,
+    at: Coord,
+) -> bool {
+    let Some(kind) = firer.satw_weapon else {
+        return false;
+    };
+    let aid = world.resource::<AidRes>().0.clone();
+    let Some(weapon) = aid.satw_weapon(kind).filter(|w| w.vs_gun_wt) else {
+        return false;
+    };
+    let Some(year) = crate::rules::satw::year(
+        &world
+            .resource::<crate::world::ActiveScenario>()
+            .scenario
+            .date,
+    ) else {
+        return false;
+    };
+    let mut q = world.query::<(&crate::world::FortificationCounter, &Location)>();
+    let in_pillbox = q.iter(world).any(|(f, l)| {
+        l.coord == at
+            && !f.concealed
+            && f.kind == crate::scenario::schema::FortificationKind::Pillbox
+    });
+    crate::rules::satw::gun_wt_bonus(
+        weapon,
+        year,
+        &crate::rules::satw::SatwShot {
+            firer: firer.class,
+            target: target.class,
+            target_concealed: ctx.target_concealed.is_some(),
+            in_pillbox,
+            range: ctx.range,
+            kind: ctx.kind,
+        },
+    )
+}
+
+/// R 33.0, R 20.2: with the SATW bonus, a Gun shows its second (lower)
+/// Casualty number.
+pub fn satw_casualty(target: &UnitType, satw_bonus: bool) -> Option<(u8, Option<u8>)> {
+    target
+        .gun
+        .filter(|_| satw_bonus)
+        .map(|g| crate::rules::gun::casualty(&g, true))
+}

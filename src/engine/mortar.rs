@@ -116,7 +116,8 @@ pub fn fire_los(
                 .is_some_and(|row| row.inf_mp != Cell::No)
         })
         .collect();
-    spots.sort_by_key(|c| (c.label().len(), c.label()));
+    // Labels formatted once per hex, not at every comparison.
+    spots.sort_by_cached_key(|c| (c.label().len(), c.label()));
     for spot in spots {
         // The spotter's thread from the target (R 31.1); the spotter stands
         // in the open of its hex.

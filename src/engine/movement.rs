@@ -7,7 +7,7 @@ use bevy::prelude::*;
 
 use crate::rules::Mp;
 use crate::rules::facing::flank_fire;
-use crate::rules::los::{LosQuery, line_of_sight};
+use crate::rules::los::{LosQuery, is_blocked};
 use crate::rules::morale::MoraleModifier;
 use crate::rules::movement::{
     MoveRules, RetreatEnemy, back_up_to, check_retreat_path, check_step, may_withdraw,
@@ -326,8 +326,7 @@ pub fn check_move(
                     .any(|f| f.side == unit.side && f.coord == o.coord && f.entity != entity),
             })
             .collect();
-        let sees =
-            |a: Coord, b: Coord| !line_of_sight(&board, &aid, &LosQuery::new(a, b)).is_blocked();
+        let sees = |a: Coord, b: Coord| !is_blocked(&board, &aid, &LosQuery::new(a, b));
         check_retreat_path(start, &coords, &enemies, sees).map_err(|(i, r)| Refusal::Retreat {
             n: i + 1,
             reason: r.to_string(),
@@ -748,7 +747,7 @@ fn mover_concealment(world: &mut World, mover: Entity, events: &mut Vec<GameEven
     let seen = open
         && enemies.iter().any(|e| {
             night.as_ref().is_none_or(|n| n.sees(e.coord, me.coord))
-                && !line_of_sight(&board, &aid, &LosQuery::new(e.coord, me.coord)).is_blocked()
+                && !is_blocked(&board, &aid, &LosQuery::new(e.coord, me.coord))
         });
     let why = if enemies.iter().any(|e| e.coord == me.coord) {
         "it entered an enemy unit's hex"

@@ -17,7 +17,7 @@ use bevy::prelude::*;
 
 use crate::rules::Hexes;
 use crate::rules::fire::{Conditions, FireContext, FireKind, Firer, infantry_fp};
-use crate::rules::los::line_of_sight;
+use crate::rules::los::is_blocked;
 use crate::rules::night::{NightScene, check_illumination, night_minimum_mp};
 use crate::rules::{Mp, night};
 use crate::scenario::Coord;
@@ -471,7 +471,7 @@ fn responders(world: &mut World, flasher: Entity, side: SideId, at: Coord) -> Ve
             continue;
         }
         let query = super::fortifications::los_query(world, *e, at, false);
-        if line_of_sight(&board, &aid, &query).is_blocked() {
+        if is_blocked(&board, &aid, &query) {
             continue;
         }
         if super::fire::check_facing(world, *e, at, None, true).is_err() {

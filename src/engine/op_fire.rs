@@ -124,11 +124,12 @@ fn eligible_at(
     if side_in(side, at) {
         return None;
     }
+    let scene = FireScene::of(world);
     let mut eligible: Vec<String> = all
         .iter()
         .filter(|(_, s, l)| *s == side && !side_in(mover_side, l.coord))
         // No one of `side` is in `at` (above), so no friendly infantry there.
-        .filter(|(e, _, _)| plan_at(world, *e, at, None).is_ok())
+        .filter(|(e, _, _)| plan_in(world, &scene, *e, at, None).is_ok())
         .filter_map(|(e, _, _)| world.entity(*e).get::<Unit>().map(|u| u.id.clone()))
         .collect();
     if eligible.is_empty() {
@@ -187,50 +188,95 @@ fn plan_at(
     at: Coord,
     wanted: Option<Spine>,
 ) -> Result<OpFirePlan, Refusal> {
-    let aid = &world.resource::<AidRes>().0;
+    plan_in(world, &FireScene::of(world), firer, at, wanted).map_err(|refusal| {
+        refusal.unwrap_or_else(|| Refusal::NotEligible {
+            unit: world
+                .get::<Unit>(firer)
+                .map(|u| u.id.clone())
+                .unwrap_or_default(),
+            at: at.label(),
+        })
+    })
+}
+
+/// What the Op Fire checks of every unit at one hex share, read once for
+/// all of them: the map, the Player Aid, the Night and rain, the Smoke on
+/// the board and whether the mover is in the first hex of its move.
+struct FireScene {
+    board: std::sync::Arc<crate::world::board::Board>,
+    aid: std::sync::Arc<crate::scenario::PlayerAid>,
+    conditions: crate::rules::fire::Conditions,
+    smoke: Vec<Coord>,
+    first_hex: bool,
+}
+
+impl FireScene {
+    fn of(world: &World) -> Self {
+        FireScene {
+            board: world.resource::<crate::world::BoardRes>().0.clone(),
+            aid: world.resource::<AidRes>().0.clone(),
+            conditions: super::fire::fire_conditions(world),
+            smoke: super::smoke::hexes(world),
+            first_hex: super::mortar::mover_in_first_hex(world),
+        }
+    }
+}
+
+/// [`plan_at`] with the shared reads done; `Err(None)`: not eligible.
+/// The checks are pure, so their order only decides which runs first.
+fn plan_in(
+    world: &World,
+    scene: &FireScene,
+    firer: Entity,
+    at: Coord,
+    wanted: Option<Spine>,
+) -> Result<OpFirePlan, Option<Refusal>> {
     let roster = &world.resource::<RosterRes>().0;
     let er = world.entity(firer);
     let (Some(u), Some(l)) = (er.get::<Unit>(), er.get::<Location>()) else {
-        return Err(Refusal::UnknownUnit {
+        return Err(Some(Refusal::UnknownUnit {
             unit: String::new(),
-        });
+        }));
     };
-    let not_eligible = || Refusal::NotEligible {
-        unit: u.id.clone(),
-        at: at.label(),
-    };
-    let ut = roster.get(&u.kind).ok_or_else(not_eligible)?;
+    let ut = roster.get(&u.kind).ok_or(None)?;
     let kind = kind_for(er.contains::<Used>());
     // A Gun: its arc, no CP, Final Op Fire only next to it (R 20.4, R 20.7).
     if ut.class.is_gun() {
-        return super::gun::may_op_fire(world, firer, at, kind, wanted);
+        return super::gun::may_op_fire(world, firer, at, kind, wanted).map_err(Some);
     }
     let range = l.coord.distance(at);
     let cp_range = kind == FireKind::FinalOpFire && range > 1;
-    if cp_range && super::command_points::check(world, firer).is_err() {
-        return Err(not_eligible());
-    }
     let mut ctx = FireContext::new(kind, Firer::of(ut, u.reduced), Hexes(range), "open");
     ctx.cp_final_op_fire_range = cp_range;
     // At Night: Normal Range only, at seen targets (R 50.2); in the
     // Monsoon rain: range at most three (R 55.2).
-    ctx.conditions = super::fire::fire_conditions(world);
-    infantry_fp(aid, &ctx).map_err(|_| not_eligible())?;
-    super::night::check_sight(world, firer, at).map_err(|_| not_eligible())?;
-    super::mortar::check_position(world, firer).map_err(|_| not_eligible())?;
-    let query = super::fortifications::los_query(world, firer, at, false);
+    ctx.conditions = scene.conditions;
+    infantry_fp(&scene.aid, &ctx).map_err(|_| None)?;
+    if cp_range && super::command_points::check(world, firer).is_err() {
+        return Err(None);
+    }
+    super::night::check_sight(world, firer, at).map_err(|_| None)?;
+    super::mortar::check_position(world, firer).map_err(|_| None)?;
+    // As `fortifications::los_query` asks it: at the open of `at`.
+    let query = crate::rules::los::LosQuery {
+        from_in_cave: l.in_cave,
+        smoke: scene.smoke.clone(),
+        ..crate::rules::los::LosQuery::new(l.coord, at)
+    };
     // A Mortar may see through a spotter, not at a mover's first hex (R 31.1).
-    let first_hex = super::mortar::mover_in_first_hex(world);
-    if super::mortar::fire_los(world, firer, &query, first_hex)
-        .los
-        .is_blocked()
+    // (`fire_los` gives any other unit its own thread.)
+    if crate::rules::los::is_blocked(&scene.board, &scene.aid, &query)
+        && (!crate::rules::mortar::fires_as_mortar(ut.class)
+            || super::mortar::fire_los(world, firer, &query, scene.first_hex)
+                .los
+                .is_blocked())
     {
-        return Err(not_eligible());
+        return Err(None);
     }
     // WTs and Japanese Squads cannot turn to Final Op Fire (R 10.1).
     let may_turn = !(kind == FireKind::FinalOpFire
         && (ut.class.is_weapon_team() || ut.nationality == Nationality::Japanese));
-    let facing = super::fire::check_facing(world, firer, at, wanted, may_turn)?;
+    let facing = super::fire::check_facing(world, firer, at, wanted, may_turn).map_err(Some)?;
     Ok(OpFirePlan {
         kind,
         cp_range,

@@ -79,7 +79,12 @@ pub fn random_order(world: &mut World, rng: &mut Lcg) -> Order {
         let b = &world.resource::<BoardRes>().0;
         (b.columns, b.rows)
     };
-    let all = unit_states(world);
+    // As `unit_states` lists them, without copying every id.
+    let all = crate::world::queries::collect::<
+        (Entity, &Unit, &Location, Has<Used>, Has<OpFire>),
+        (),
+        _,
+    >(world, |(e, u, l, used, op)| (e, u.side, l.coord, used, op));
     let mine: Vec<_> = all
         .iter()
         .filter(|u| u.1 == acting && !u.3 && !u.4)
@@ -87,7 +92,10 @@ pub fn random_order(world: &mut World, rng: &mut Lcg) -> Order {
     if mine.is_empty() || rng.below(8) == 0 {
         return Order::Pass;
     }
-    let (id, _, at, _, _) = mine[rng.below(mine.len())].clone();
+    let (chosen, _, at, _, _) = *mine[rng.below(mine.len())];
+    let Some(id) = world.get::<Unit>(chosen).map(|u| u.id.clone()) else {
+        return Order::Pass;
+    };
     match rng.below(5) {
         0 => Order::MarkUsed { unit: id },
         1 => Order::MarkOpFire {

@@ -56,10 +56,12 @@ pub fn note_occupied(world: &mut World) {
     }
     let mut all = super::unit_hexes(world);
     all.retain(|u| !u.2);
+    // The hexes whose units (Decoys aside) are all of one side.
+    all.sort_unstable_by_key(|u| u.1);
     let occupied: Vec<(Coord, SideId)> = all
-        .iter()
-        .filter(|u| all.iter().all(|o| o.1 != u.1 || o.0 == u.0))
-        .map(|u| (u.1, u.0))
+        .chunk_by(|a, b| a.1 == b.1)
+        .filter(|hex| hex.iter().all(|u| u.0 == hex[0].0))
+        .map(|hex| (hex[0].1, hex[0].0))
         .collect();
     let control = &world.resource::<Control>().0;
     if occupied

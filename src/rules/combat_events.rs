@@ -3,6 +3,14 @@
 //! units each entry may pick. The tables themselves (rolls, texts, numbers)
 //! are data (`assets/player_aid.ron`, `combat_events`); the engine applies
 //! the effects (`engine::combat_events`).
+//!
+//! Guns (R 20.0) are neither Squads nor WTs (R 2.0: the two types of
+//! Infantry unit) nor Infantry: a Gun firing a 1 causes no event, Sniper
+//! Attacks, Rally, Stragglers, Gone to Ground, Pinned and Fugg Babe Ruth
+//! never pick one; entry 1 removes a Gun, entry 5 may reveal one, entry 8
+//! readies two Infantry units or one Gun (the roller's choice), and an
+//! Ambush may be rolled by a Gun in Melee or fall on one. Vehicles, SATTs
+//! and Carriers are not in the game: the entries naming them find none.
 
 use crate::rules::D10;
 use crate::scenario::Coord;
@@ -57,13 +65,24 @@ pub fn is_squad(class: UnitClass) -> bool {
     matches!(class, UnitClass::Squad | UnitClass::GdSquad)
 }
 
-/// A Squad or WT: every unit that is not a Decoy.
+/// A Squad or WT (R 2.0): not a Decoy, not a Gun (R 20.2: a Gun and its
+/// crew are one unit of their own).
 pub fn is_squad_or_wt(class: UnitClass) -> bool {
+    match class {
+        UnitClass::Squad | UnitClass::MgTeam | UnitClass::MortarTeam | UnitClass::GdSquad => true,
+        UnitClass::Decoy | UnitClass::Gun => false,
+    }
+}
+
+/// A unit that rolls Melee dice (R 12.0): every one but a Decoy; a Gun
+/// fights as a Full-Strength WT (R 20.8).
+pub fn rolls_melee(class: UnitClass) -> bool {
     class != UnitClass::Decoy
 }
 
 /// R 17.0: a Squad or WT rolling `fire_roll` (a 1) when firing on another
-/// unit in the Operations Phase may cause a Combat Event; MCs never do.
+/// unit in the Operations Phase may cause a Combat Event; MCs never do, nor
+/// a Gun's roll (a Gun is not a Squad or WT; `docs/decisions.md`).
 pub fn may_cause_event(ce: &CombatEvents, roll: D10, firer: UnitClass, operations: bool) -> bool {
     operations && roll.0 == ce.fire_roll && is_squad_or_wt(firer)
 }
@@ -97,7 +116,8 @@ pub fn in_melee(pieces: &[Piece], p: &Piece) -> bool {
 }
 
 /// Entry 1: the unit that made the roll, or one unit fired upon (the units
-/// of the other side in the target hex).
+/// of the other side in the target hex). A Decoy or Gun picked is removed
+/// (`casualty_removes`), Infantry is Reduced.
 pub fn casualty_options(pieces: &[Piece], firer: &str, target: Coord) -> Vec<String> {
     let Some(f) = pieces.iter().find(|p| p.id == firer) else {
         return ids(pieces
@@ -109,6 +129,12 @@ pub fn casualty_options(pieces: &[Piece], firer: &str, target: Coord) -> Vec<Str
         .iter()
         .filter(|p| p.at == target && !p.in_cave && p.side != f.side)));
     v
+}
+
+/// Entry 1: the unit picked is removed, not Reduced: a Decoy or a Gun
+/// (SATTs and Vehicles are not in the game).
+pub fn casualty_removes(class: UnitClass) -> bool {
+    matches!(class, UnitClass::Decoy | UnitClass::Gun)
 }
 
 /// Sniper Attack (entry 2; Japanese 1-3): unconcealed Squads/WTs, of the
@@ -170,6 +196,43 @@ pub fn ready_options(pieces: &[Piece]) -> Vec<String> {
         .filter(|p| is_squad_or_wt(p.class) && (p.used || p.op_fire) && !p.moving))
 }
 
+/// Entry 8: Guns with a Used or Op Fire counter (the one "Vehicle, Gun, or
+/// Carrier with passengers": only Guns are in the game).
+pub fn ready_gun_options(pieces: &[Piece]) -> Vec<String> {
+    ids(pieces
+        .iter()
+        .filter(|p| p.class.is_gun() && (p.used || p.op_fire) && !p.moving))
+}
+
+/// The answer that takes entry 8's "2 Infantry units".
+pub const READY_INFANTRY: &str = "infantry";
+/// The answer that takes entry 8's "1 Gun".
+pub const READY_GUN: &str = "gun";
+
+/// Entry 8's choice (R 17.0: "2 Infantry units or 1 Vehicle, Gun, or
+/// Carrier"): the units themselves when only one kind qualifies, else the
+/// roller first picks the kind.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ReadyChoice {
+    Nothing,
+    Infantry(Vec<String>),
+    Guns(Vec<String>),
+    /// Both kinds qualify: the roller picks [`READY_INFANTRY`] or
+    /// [`READY_GUN`].
+    Either,
+}
+
+pub fn ready_choice(pieces: &[Piece]) -> ReadyChoice {
+    let infantry = ready_options(pieces);
+    let guns = ready_gun_options(pieces);
+    match (infantry.is_empty(), guns.is_empty()) {
+        (true, true) => ReadyChoice::Nothing,
+        (false, true) => ReadyChoice::Infantry(infantry),
+        (true, false) => ReadyChoice::Guns(guns),
+        (false, false) => ReadyChoice::Either,
+    }
+}
+
 /// Entry 10: any other entry of the Combat Event Table, by its roll.
 pub fn choose_options(table: &[EventEntry]) -> Vec<String> {
     table
@@ -179,9 +242,12 @@ pub fn choose_options(table: &[EventEntry]) -> Vec<String> {
         .collect()
 }
 
-/// Fugg Babe Ruth: enemy Infantry units (Decoys included: they are revealed).
+/// Fugg Babe Ruth: enemy Infantry units (Decoys included: they are
+/// revealed). A Gun is not Infantry (R 2.0, R 20.2; `docs/decisions.md`).
 pub fn fugg_options(pieces: &[Piece], japanese: SideId) -> Vec<String> {
-    ids(pieces.iter().filter(|p| p.side != japanese))
+    ids(pieces
+        .iter()
+        .filter(|p| p.side != japanese && p.class.is_infantry()))
 }
 
 /// Fugg Babe Ruth: the roll, plus the bonus unless the unit is a Marine
@@ -191,11 +257,12 @@ pub fn fugg_fires(roll: D10, marine: bool, fires_on: u8, non_marine_bonus: u8) -
     (total, total >= fires_on)
 }
 
-/// Ambush: Japanese Squads/WTs in a Melee.
+/// Ambush: Japanese units in a Melee ("one of his units": a Gun too, which
+/// fights as a Full-Strength WT, R 20.8).
 pub fn ambush_options(pieces: &[Piece], japanese: SideId) -> Vec<String> {
     ids(pieces
         .iter()
-        .filter(|p| p.side == japanese && is_squad_or_wt(p.class) && in_melee(pieces, p)))
+        .filter(|p| p.side == japanese && rolls_melee(p.class) && in_melee(pieces, p)))
 }
 
 /// Banzai: Japanese non-GD Squads, unconcealed, not in Melee, not Used nor
@@ -264,7 +331,7 @@ mod tests {
     }
 
     use SideId::{Allies, Axis};
-    use UnitClass::{Decoy, GdSquad, MgTeam, Squad};
+    use UnitClass::{Decoy, GdSquad, Gun, MgTeam, MortarTeam, Squad};
 
     #[test]
     fn the_tables_cover_every_roll_and_check_themselves() {
@@ -315,6 +382,18 @@ mod tests {
         assert!(!may_cause_event(&ce, D10(1), Decoy, true));
     }
 
+    /// R 17.0 names Squads and WTs; a Gun is neither (R 2.0, R 20.2), so
+    /// its 1 causes no event (`docs/decisions.md`).
+    #[test]
+    fn a_gun_firing_a_one_causes_no_event() {
+        let ce = ce();
+        assert!(may_cause_event(&ce, D10(1), MortarTeam, true));
+        assert!(may_cause_event(&ce, D10(1), GdSquad, true));
+        assert!(!may_cause_event(&ce, D10(1), Gun, true));
+        assert!(!is_squad_or_wt(Gun));
+        assert!(!is_squad_or_wt(Decoy));
+    }
+
     /// R 17.0: 1 the attacker, 2 the other player, 3 the Japanese table (or
     /// nothing without Japanese), 4-10 nothing.
     #[test]
@@ -350,6 +429,104 @@ mod tests {
         g4.used = true;
         let g5 = piece("G5", Axis, Squad, "J6");
         vec![a1, a2, a3, g1, g2, g3, g4, g5]
+    }
+
+    /// `board()` with Guns: GG1 (Used, unconcealed, in Beneficial Terrain)
+    /// with G2 in H5, GG2 Concealed and marked Op Fire in J8, and the
+    /// Allied AG in the Melee at E5 (marked Reduced, which a Gun never is,
+    /// to show entry 3 still leaves it out).
+    fn gun_board() -> Vec<Piece> {
+        let mut b = board();
+        let mut gg1 = piece("GG1", Axis, Gun, "H5");
+        gg1.used = true;
+        gg1.beneficial = true;
+        let mut gg2 = piece("GG2", Axis, Gun, "J8");
+        gg2.concealed = true;
+        gg2.op_fire = true;
+        gg2.beneficial = true;
+        let mut ag = piece("AG", Allies, Gun, "E5");
+        ag.reduced = true;
+        b.extend([gg1, gg2, ag]);
+        b
+    }
+
+    /// Entry 1: a Gun fired upon may be picked, and is removed, like a
+    /// Decoy; Infantry is Reduced.
+    #[test]
+    fn entry_1_removes_a_gun() {
+        assert_eq!(
+            casualty_options(&gun_board(), "A3", c("H5")),
+            ["A3", "G2", "GG1"]
+        );
+        assert!(casualty_removes(Gun));
+        assert!(casualty_removes(Decoy));
+        assert!(!casualty_removes(Squad));
+        assert!(!casualty_removes(MgTeam));
+    }
+
+    /// Entries 2, 3, 6, 7 and the Japanese Sniper name Squads/WTs: an
+    /// unconcealed, unused Gun in Beneficial Terrain away from the enemy
+    /// (GG1 before it was Used, AG) is never among them.
+    #[test]
+    fn guns_are_not_squads_or_wts_for_entries_2_3_6_7() {
+        let mut b = gun_board();
+        b[8].used = false;
+        assert_eq!(
+            sniper_options(&b, Allies, false),
+            ["A1", "A3", "G1", "G2", "G4", "G5"]
+        );
+        assert_eq!(sniper_options(&b, Axis, true), ["A1", "A3"]);
+        assert_eq!(restore_options(&b), ["A1", "G1", "G2"]);
+        assert_eq!(conceal_options(&b), ["A1", "G2"]);
+        assert_eq!(mark_used_options(&b), ["A1", "A3", "G1", "G2", "G5"]);
+    }
+
+    /// Entry 4: a Squad stacked with a friendly Gun is not lone.
+    #[test]
+    fn entry_4_a_squad_with_a_gun_is_not_lone() {
+        assert_eq!(
+            return_hosts(&gun_board(), Allies, Nationality::UsMarines),
+            ["A1"]
+        );
+    }
+
+    /// Entry 5: a Concealed Gun is one of the enemy units that may be
+    /// revealed.
+    #[test]
+    fn entry_5_reveals_a_concealed_gun() {
+        assert_eq!(reveal_options(&gun_board(), Allies), ["G3", "GG2"]);
+    }
+
+    /// Entry 8: two Infantry units or one Gun; the roller chooses when both
+    /// kinds qualify, else the kind that does.
+    #[test]
+    fn entry_8_two_infantry_or_one_gun() {
+        let b = gun_board();
+        assert_eq!(ready_options(&b), ["A2", "A3", "G4"]);
+        assert_eq!(ready_gun_options(&b), ["GG1", "GG2"]);
+        assert_eq!(ready_choice(&b), ReadyChoice::Either);
+        let no_infantry: Vec<Piece> = b.iter().filter(|p| p.class == Gun).cloned().collect();
+        assert_eq!(
+            ready_choice(&no_infantry),
+            ReadyChoice::Guns(vec!["GG1".into(), "GG2".into()])
+        );
+        assert_eq!(
+            ready_choice(&board()),
+            ReadyChoice::Infantry(vec!["A2".into(), "A3".into(), "G4".into()])
+        );
+        assert_eq!(ready_choice(&no_infantry[2..]), ReadyChoice::Nothing);
+    }
+
+    /// Fugg Babe Ruth picks an enemy Infantry unit: not a Gun (AG).
+    #[test]
+    fn fugg_babe_ruth_never_picks_a_gun() {
+        assert_eq!(fugg_options(&gun_board(), Axis), ["A1", "A2", "A3"]);
+    }
+
+    /// Ambush: "one of his units in a Melee": a Gun in a Melee rolls too.
+    #[test]
+    fn a_gun_in_melee_may_ambush() {
+        assert_eq!(ambush_options(&gun_board(), Allies), ["A3", "AG"]);
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! under a Conceal counter, and when the counter would be removed at once.
 
 use crate::rules::fire::hexside_protection;
-use crate::rules::los::{LosQuery, line_of_sight};
+use crate::rules::los::{LosQuery, is_blocked};
 use crate::rules::rout::beneficial_hex;
 use crate::scenario::schema::{HexsideFeature, Side6, Terrain};
 use crate::scenario::{Coord, PlayerAid};
@@ -51,7 +51,7 @@ pub fn setup_concealment(
     infantry: bool,
     enemies: &[Coord],
 ) -> SetupConcealment {
-    let seen = |e: &&Coord| !line_of_sight(board, aid, &LosQuery::new(**e, at)).is_blocked();
+    let seen = |e: &&Coord| !is_blocked(board, aid, &LosQuery::new(**e, at));
     let seen_by = enemies.iter().find(seen);
     let cell = board.cell(at);
     let sheltered = in_cave || beneficial_hex(board, aid, at);

@@ -237,20 +237,44 @@ fn dot(a: [f64; 2], b: [f64; 2]) -> f64 {
 
 /// How the segment from the origin to `d` meets the hex at `rel` (relative to
 /// the first end hex), and where along it (0 at the start, 1 at the end).
-fn contact(layout: &HexLayout, rel: Hex, d: [f64; 2]) -> Option<(f64, Contact)> {
+/// The corners are hexx's `hex_corners` (`unit`, the layout's
+/// `center_aligned_hex_corners` read once per thread, plus the hex's centre:
+/// the same sums), and the lists live on the stack.
+fn contact(
+    layout: &HexLayout,
+    unit: &[hexx::Vec2; 6],
+    rel: Hex,
+    d: [f64; 2],
+) -> Option<(f64, Contact)> {
     let len2 = dot(d, d);
     let len = len2.sqrt();
     let normal = [-d[1] / len, d[0] / len];
-    let corners = layout
-        .hex_corners(rel)
+    let center = layout.hex_to_world_pos(rel);
+    let corners = unit
+        .map(|c| c + center)
         .map(|c| [f64::from(c.x), f64::from(c.y)]);
     let s = corners.map(|c| dot(normal, c));
     let t_of = |p: [f64; 2]| dot(p, d) / len2;
-    let on: Vec<usize> = (0..6).filter(|&i| s[i].abs() <= EPS).collect();
+    // The corners on the thread, in order.
+    let mut on = [0usize; 6];
+    let mut n_on = 0;
+    for (i, v) in s.iter().enumerate() {
+        if v.abs() <= EPS {
+            on[n_on] = i;
+            n_on += 1;
+        }
+    }
     let above = s.iter().any(|&v| v > EPS);
     let below = s.iter().any(|&v| v < -EPS);
     if above && below {
-        let mut ts: Vec<f64> = on.iter().map(|&i| t_of(corners[i])).collect();
+        let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
+        let mut meet = |t: f64| {
+            lo = lo.min(t);
+            hi = hi.max(t);
+        };
+        for &i in &on[..n_on] {
+            meet(t_of(corners[i]));
+        }
         for i in 0..6 {
             let j = (i + 1) % 6;
             if (s[i] > EPS && s[j] < -EPS) || (s[i] < -EPS && s[j] > EPS) {
@@ -259,19 +283,17 @@ fn contact(layout: &HexLayout, rel: Hex, d: [f64; 2]) -> Option<(f64, Contact)> 
                     corners[i][0] + (corners[j][0] - corners[i][0]) * k,
                     corners[i][1] + (corners[j][1] - corners[i][1]) * k,
                 ];
-                ts.push(t_of(p));
+                meet(t_of(p));
             }
         }
-        let lo = ts.iter().copied().fold(f64::INFINITY, f64::min);
-        let hi = ts.iter().copied().fold(f64::NEG_INFINITY, f64::max);
         Some(((lo + hi) / 2.0, Contact::Inside))
-    } else if on.len() == 2 {
+    } else if n_on == 2 {
         let (a, b) = (corners[on[0]], corners[on[1]]);
         Some((
             t_of([(a[0] + b[0]) / 2.0, (a[1] + b[1]) / 2.0]),
             Contact::Side,
         ))
-    } else if on.len() == 1 {
+    } else if n_on == 1 {
         Some((t_of(corners[on[0]]), Contact::Vertex))
     } else {
         None
@@ -287,8 +309,23 @@ fn side_between(a: Hex, b: Hex) -> Option<Side6> {
 /// flat layout over the hexes of `Hex::line_to` and their neighbours. Every hex
 /// whose inside the thread crosses is listed, also one whose corner it only
 /// clips (which `line_to`'s sampled points can miss). The thread from `to` to
-/// `from` is exactly this one reversed.
+/// `from` is exactly this one reversed. Laid once per map and pair of hexes
+/// (`Board::thread_memo`).
 pub fn thread(board: &Board, from: Coord, to: Coord) -> Vec<ThreadStep> {
+    if let Ok(memo) = board.thread_memo.0.lock()
+        && let Some(steps) = memo.get(&(from, to))
+    {
+        return steps.clone();
+    }
+    let steps = lay_thread(board, from, to);
+    if let Ok(mut memo) = board.thread_memo.0.lock() {
+        memo.insert((from, to), steps.clone());
+    }
+    steps
+}
+
+/// [`thread`] laid afresh.
+fn lay_thread(board: &Board, from: Coord, to: Coord) -> Vec<ThreadStep> {
     if from == to {
         return vec![ThreadStep::Hex(from)];
     }
@@ -303,6 +340,7 @@ pub fn thread(board: &Board, from: Coord, to: Coord) -> Vec<ThreadStep> {
         return steps;
     }
     let layout = HexLayout::flat();
+    let unit = layout.center_aligned_hex_corners();
     let (a, b) = (from.hex(), to.hex());
     let d = world(&layout, b - a);
     let mut candidates: Vec<Hex> = a
@@ -315,7 +353,7 @@ pub fn thread(board: &Board, from: Coord, to: Coord) -> Vec<ThreadStep> {
     let mut met: Vec<(f64, Contact, Hex)> = candidates
         .into_iter()
         .filter_map(|h| {
-            let (t, c) = contact(&layout, h - a, d)?;
+            let (t, c) = contact(&layout, &unit, h - a, d)?;
             (t > 0.0 && t < 1.0).then_some((t, c, h))
         })
         .collect();
@@ -372,7 +410,7 @@ pub fn thread(board: &Board, from: Coord, to: Coord) -> Vec<ThreadStep> {
                     h.all_neighbors().into_iter().find(|n| {
                         *n != a
                             && *n != b
-                            && contact(&layout, *n - a, d)
+                            && contact(&layout, &unit, *n - a, d)
                                 .is_some_and(|(tn, k)| k == Contact::Side && (tn - t).abs() < 1e-6)
                     })
                 });
@@ -627,13 +665,7 @@ pub fn line_of_sight(board: &Board, aid: &PlayerAid, q: &LosQuery) -> Los {
         return trace(board, aid, q);
     }
     // Remembered per map (and Player Aid) for threads without Smoke.
-    let key = (
-        q.from,
-        q.to,
-        q.from_in_cave,
-        q.to_in_cave,
-        aid as *const PlayerAid as usize,
-    );
+    let key = memo_key(aid, q);
     if let Ok(memo) = board.los_memo.0.lock()
         && let Some(los) = memo.get(&key)
     {
@@ -644,6 +676,29 @@ pub fn line_of_sight(board: &Board, aid: &PlayerAid, q: &LosQuery) -> Los {
         memo.insert(key, los.clone());
     }
     los
+}
+
+/// The LOS memo's key of a query without Smoke.
+fn memo_key(aid: &PlayerAid, q: &LosQuery) -> crate::world::board::LosKey {
+    (
+        q.from,
+        q.to,
+        q.from_in_cave,
+        q.to_in_cave,
+        aid as *const PlayerAid as usize,
+    )
+}
+
+/// Whether [`line_of_sight`] is blocked, without copying a remembered
+/// thread's sight.
+pub fn is_blocked(board: &Board, aid: &PlayerAid, q: &LosQuery) -> bool {
+    if q.smoke.is_empty()
+        && let Ok(memo) = board.los_memo.0.lock()
+        && let Some(los) = memo.get(&memo_key(aid, q))
+    {
+        return los.is_blocked();
+    }
+    line_of_sight(board, aid, q).is_blocked()
 }
 
 /// [`line_of_sight`] traced afresh.

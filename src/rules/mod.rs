@@ -19,6 +19,7 @@ pub mod odds;
 pub mod ops_range;
 pub mod quantities;
 pub mod rout;
+pub mod satw;
 pub mod seishin;
 pub mod smoke;
 pub mod victory;

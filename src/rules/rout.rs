@@ -138,7 +138,7 @@ pub fn rout_reason(
 /// Fortification, a hedgerow or wall its LOS crosses into the hex, or a
 /// higher elevation (R 47.3).
 pub fn protected_from(board: &Board, aid: &PlayerAid, enemy: Coord, at: Coord) -> bool {
-    if line_of_sight(board, aid, &LosQuery::new(enemy, at)).is_blocked() {
+    if crate::rules::los::is_blocked(board, aid, &LosQuery::new(enemy, at)) {
         return true;
     }
     let row_beneficial = |key: &str| aid.terrain_row(key).is_some_and(|r| r.beneficial);
@@ -281,7 +281,7 @@ impl<'a> RoutSearch<'a> {
             enemy_hexes
                 .iter()
                 .enumerate()
-                .filter(|(_, e)| !line_of_sight(board, aid, &LosQuery::new(**e, c)).is_blocked())
+                .filter(|(_, e)| !crate::rules::los::is_blocked(board, aid, &LosQuery::new(**e, c)))
                 .fold(0, |m, (i, _)| m | (1 << i))
         })
     }

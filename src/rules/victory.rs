@@ -2,17 +2,17 @@
 //! conditions; surviving Decoys never count), R 16.1 (Area of Control, where
 //! reinforcements may set up). The phase flow is `phases/end.rs`.
 
-use std::collections::HashMap;
-
 use crate::rules::rout::edge_distance;
 use crate::scenario::Coord;
 use crate::scenario::schema::{MapEdge, SideId, VictoryCondition};
 
 /// Which side controls each hex (R 18.0): the last to have a unit in it, or
 /// to pass through it, with no enemy unit present. Hexes never entered and
-/// outside the setup areas are nobody's.
+/// outside the setup areas are nobody's. On the engine's small hasher: it
+/// is looked up after every order; nothing reads it in the map's order
+/// (the journal sorts it).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct HexControl(pub HashMap<Coord, SideId>);
+pub struct HexControl(pub crate::world::fast_hash::FxHashMap<Coord, SideId>);
 
 impl HexControl {
     pub fn controller(&self, c: Coord) -> Option<SideId> {

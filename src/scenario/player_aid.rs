@@ -27,6 +27,41 @@ pub struct PlayerAid {
     pub night: NightAid,
     /// The Gun/Vehicle Prof Check modifiers (PAC §3, R 20.4, R 20.7).
     pub gun_prof: Box<GunProfAid>,
+    /// The SATWs' FP and Range by year and what they do at Guns and WTs
+    /// (PAC §4, R 33.0).
+    #[serde(default)]
+    pub satw_weapons: Vec<SatwWeapon>,
+}
+
+/// One SATW of the PAC table (PAC §4, R 33.0).
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct SatwWeapon {
+    pub kind: super::roster::SatwKind,
+    pub name: String,
+    /// FP and Range from each year on, earliest first ("from Aug 1943"
+    /// counts from 1943).
+    pub by_year: Vec<SatwYear>,
+    /// R 33.0: +1 FP at an unconcealed Gun, WT or Pillbox within the SATW's
+    /// Range, and a Gun's second (lower) Casualty number.
+    pub vs_gun_wt: bool,
+    pub source: Source,
+}
+
+/// An SATW's FP and Range from a year on.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct SatwYear {
+    pub from: u16,
+    pub fp: u8,
+    pub range: u8,
+}
+
+impl SatwWeapon {
+    /// Its FP and Range in `year`; `None` before it was issued.
+    pub fn in_year(&self, year: u16) -> Option<SatwYear> {
+        self.by_year.iter().rev().find(|y| y.from <= year).copied()
+    }
 }
 
 /// A range band of the Gun/Vehicle Prof Check: over `over` hexes, `value`
@@ -92,6 +127,11 @@ pub struct NightAid {
 }
 
 impl PlayerAid {
+    /// The PAC row of an SATW (R 33.0).
+    pub fn satw_weapon(&self, kind: super::roster::SatwKind) -> Option<&SatwWeapon> {
+        self.satw_weapons.iter().find(|w| w.kind == kind)
+    }
+
     pub fn terrain_row(&self, key: &str) -> Option<&TerrainRow> {
         self.terrain.iter().find(|r| r.key == key)
     }

@@ -184,7 +184,24 @@ pub struct UnitType {
     /// A Gun's own values (R 20.2, R 20.4); `Some` exactly for class `gun`.
     #[serde(default)]
     pub gun: Option<GunRating>,
+    /// The Special Anti-Tank Weapon of a Squad with an SATW number (R 33.0);
+    /// its FP and Range by year are PAC data (`player_aid.ron`,
+    /// `satw_weapons`).
+    #[serde(default)]
+    pub satw_weapon: Option<SatwKind>,
     pub source: Source,
+}
+
+/// The Special Anti-Tank Weapons of R 33.0 and the PAC's SATW table.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, Hash)]
+#[serde(rename_all = "snake_case")]
+pub enum SatwKind {
+    Bazooka,
+    Panzerfaust,
+    Panzerschreck,
+    RussianAtr,
+    Piat,
+    ItalianAtr,
 }
 
 /// What a Gun counter prints beyond its crew's Morale (R 20.2, R 20.4):

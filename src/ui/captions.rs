@@ -166,13 +166,35 @@ pub fn facts(world: &mut World, viewer: Option<SideId>) -> Facts {
     for card in &sc.sides {
         f.sides[card.side.index()] = people(card.nationality).to_string();
     }
+    // The Fortifications on the board now, as the viewer may know them: a
+    // Concealed one it may not see is only its hex's terrain (R 43.0).
+    let placed: Vec<(Coord, SideId)> = world
+        .query::<(&Unit, &Location)>()
+        .iter(world)
+        .map(|(u, l)| (l.coord, u.side))
+        .collect();
+    let mut forts: std::collections::BTreeMap<Coord, crate::scenario::schema::FortificationKind> =
+        Default::default();
+    for (fc, l) in world
+        .query::<(&crate::world::FortificationCounter, &Location)>()
+        .iter(world)
+    {
+        let here: Vec<SideId> = placed
+            .iter()
+            .filter(|(c, _)| *c == l.coord)
+            .map(|(_, s)| *s)
+            .collect();
+        let hidden = viewer.is_some_and(|v| {
+            super::fort_art::fort_view(fc, &here, v) == super::fort_art::FortView::Hidden
+        });
+        if !hidden && fc.kind != crate::scenario::schema::FortificationKind::Wire {
+            forts.insert(l.coord, fc.kind);
+        }
+    }
     for c in board.coords() {
         if let Some(cell) = board.cell(c) {
-            let fort = board
-                .fortifications_at(c)
-                .map(|x| x.kind)
-                .find(|k| !matches!(k, crate::scenario::schema::FortificationKind::Wire));
-            f.places.insert(c.label(), place(cell.terrain, fort));
+            f.places
+                .insert(c.label(), place(cell.terrain, forts.get(&c).copied()));
         }
     }
     let mut q = world.query::<(&Unit, &Location, Option<&Concealed>)>();
@@ -343,4 +365,29 @@ pub fn caption_strip(
         hanging.then_some(shown.response.rect.bottom()),
     ));
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// R 43.0: on Guadalcanal the Bunker in L3 starts Concealed under the
+    /// Japanese MG J1. A caption seen by the Marines places the hex by its
+    /// terrain, not "in the bunker"; seen by the Japanese, or with the
+    /// computer on both sides, it names the Bunker; the Cave in K5 (never
+    /// Concealed) is named to all.
+    #[test]
+    fn captions_do_not_name_a_concealed_bunker_to_the_enemy() {
+        let roster = crate::scenario::builtin_roster().unwrap();
+        let aid = crate::scenario::builtin_player_aid().unwrap();
+        let loaded = crate::scenario::load("guadalcanal", &roster, &aid).unwrap();
+        let mut w = crate::engine::headless_world(loaded, roster, aid, 1);
+        let marines = facts(&mut w, Some(SideId::Allies));
+        let japanese = facts(&mut w, Some(SideId::Axis));
+        let nobody = facts(&mut w, None);
+        assert_eq!(japanese.places["L3"], "in the bunker");
+        assert_eq!(nobody.places["L3"], "in the bunker");
+        assert_ne!(marines.places["L3"], "in the bunker");
+        assert_eq!(marines.places["K5"], "in the cave");
+    }
 }

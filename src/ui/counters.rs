@@ -105,6 +105,7 @@ type CounterChanged = Or<(
     Changed<Concealed>,
     Added<Used>,
     Added<OpFire>,
+    Changed<FortificationCounter>,
 )>;
 
 #[allow(clippy::too_many_arguments)]
@@ -122,13 +123,18 @@ pub fn redraw_counters(
     mut removed_op: RemovedComponents<OpFire>,
     mut removed_conceal: RemovedComponents<Concealed>,
     mut removed_supp: RemovedComponents<Suppression>,
+    mut removed_forts: RemovedComponents<FortificationCounter>,
+    tripped: Option<Res<crate::engine::night::TrippedWire>>,
     mut drawn_once: Local<bool>,
 ) {
     let removed = removed_used.read().count()
         + removed_op.read().count()
         + removed_conceal.read().count()
-        + removed_supp.read().count();
-    if *drawn_once && changed.is_empty() && removed == 0 && !viewer.is_changed() {
+        + removed_supp.read().count()
+        + removed_forts.read().count();
+    let flares_changed = tripped.as_ref().is_some_and(|t| t.is_changed());
+    if *drawn_once && changed.is_empty() && removed == 0 && !viewer.is_changed() && !flares_changed
+    {
         return;
     }
     *drawn_once = true;
@@ -137,18 +143,22 @@ pub fn redraw_counters(
     }
     let mut p = paint.painter(&mut commands);
     let mut spawned = Vec::new();
-    // Fortifications under the units.
+    // Fortifications and obstacles: rings and coils under the units, their
+    // tabs over them (`ui::fort_art`).
     let occupied: Vec<(Coord, SideId)> = units.iter().map(|r| (r.1.coord, r.0.side)).collect();
+    let night = active.scenario.special_rules.night.is_some();
     for (f, loc) in &forts {
-        let own = occupied
+        let here: Vec<SideId> = occupied
             .iter()
-            .any(|(c, s)| *c == loc.coord && *s == viewer.0);
-        spawned.extend(draw_fortification(
-            &mut p,
-            f,
-            loc.coord,
-            f.concealed && !own,
-        ));
+            .filter(|(c, _)| *c == loc.coord)
+            .map(|(_, s)| *s)
+            .collect();
+        let view = super::fort_art::fort_view(f, &here, viewer.0);
+        // R 43.6: the first entry at Night sets off the Wire's Trip Flare.
+        let flare = night
+            && f.kind == FortificationKind::Wire
+            && !tripped.as_ref().is_some_and(|t| t.0.contains(&loc.coord));
+        spawned.extend(super::fort_art::draw(&mut p, f, loc.coord, view, flare));
     }
     // Units by location, in stacking order.
     let mut stacks: BTreeMap<(Coord, bool), Vec<UnitRow>> = BTreeMap::new();
@@ -171,7 +181,7 @@ pub fn redraw_counters(
         let mut base = hex_center(coord);
         if in_cave {
             if let Some(spine) = cave_facing(coord) {
-                base = base.lerp(spine_point(coord, spine), 0.45);
+                base = base.lerp(spine_point(coord, spine), 0.3);
             }
         } else if cave_facing(coord).is_some() {
             base += Vec2::new(-6.0, -8.0);
@@ -224,7 +234,7 @@ pub fn redraw_counters(
                             mz,
                         ));
                         spawned.push(p.rect(c, Vec2::new(COUNTER, 13.0), 0.0, colour, mz + 0.01));
-                        spawned.push(p.text(label, c, 10.0, text, mz + 0.02));
+                        spawned.push(p.text(label, c, 9.0, text, mz + 0.02));
                     }
                 }
             }
@@ -408,87 +418,6 @@ fn counter_blank(p: &mut Painter, at: Vec2, body: Color, zc: f32) -> Vec<Entity>
         p.rect(at, Vec2::splat(COUNTER + 2.0), 0.0, pal::OUTLINE, zc + 0.01),
         p.rect(at, Vec2::splat(COUNTER), 0.0, body, zc + 0.02),
     ]
-}
-
-fn draw_fortification(
-    p: &mut Painter,
-    f: &FortificationCounter,
-    coord: Coord,
-    hidden: bool,
-) -> Vec<Entity> {
-    let centre = hex_center(coord);
-    let size = 34.0;
-    let (at, label, colour) = if hidden {
-        (
-            centre + Vec2::new(-HEX_RADIUS * 0.42, -HEX_RADIUS * 0.28),
-            "FORT ?".to_string(),
-            Color::srgb(0.30, 0.30, 0.30),
-        )
-    } else {
-        let label = match f.kind {
-            FortificationKind::Foxhole => "FOXHOLE",
-            FortificationKind::Trench => "TRENCH",
-            FortificationKind::Bunker => "BUNKER",
-            FortificationKind::Pillbox => "PILLBOX",
-            FortificationKind::Cave => "CAVE",
-            FortificationKind::SmallCave => "S.CAVE",
-            FortificationKind::Wire => "WIRE",
-            FortificationKind::Roadblock => "R.BLOCK",
-            FortificationKind::Fortified => "FORT.",
-        };
-        let at = match (f.kind.is_cave(), f.facing) {
-            (true, Some(spine)) => centre.lerp(spine_point(coord, spine), 0.45),
-            _ => centre + Vec2::new(-HEX_RADIUS * 0.42, -HEX_RADIUS * 0.28),
-        };
-        (at, label.to_string(), Color::srgb(0.55, 0.45, 0.28))
-    };
-    let zf = z::FORT;
-    let mut out = vec![
-        p.rect(at, Vec2::splat(size + 2.0), 0.0, pal::OUTLINE, zf),
-        p.rect(at, Vec2::splat(size), 0.0, colour, zf + 0.01),
-    ];
-    if f.kind.is_cave() && !hidden {
-        out.push(p.circle(at + Vec2::new(0.0, 2.0), 9.0, pal::OUTLINE, zf + 0.02));
-    }
-    if f.kind == FortificationKind::Wire && !hidden {
-        for k in 0..3 {
-            let y = -6.0 + k as f32 * 6.0;
-            out.push(p.line(
-                at + Vec2::new(-12.0, y),
-                at + Vec2::new(12.0, y + 3.0),
-                1.0,
-                pal::OUTLINE,
-                zf + 0.02,
-            ));
-        }
-    }
-    out.push(p.text(
-        label,
-        at + Vec2::new(0.0, -size * 0.5 + 6.0),
-        6.5,
-        Color::WHITE,
-        zf + 0.03,
-    ));
-    if let (Some(spine), false) = (f.facing, hidden) {
-        let dir = (spine_point(coord, spine) - centre).normalize_or_zero();
-        out.push(p.triangle(
-            at + dir * (size * 0.5 + 4.0),
-            Vec2::new(10.0, 7.0),
-            dir.y.atan2(dir.x),
-            pal::OUTLINE,
-            zf + 0.02,
-        ));
-    }
-    if f.concealed && !hidden {
-        out.push(p.text(
-            "concealed",
-            at + Vec2::new(0.0, size * 0.5 - 5.0),
-            6.0,
-            Color::WHITE,
-            zf + 0.03,
-        ));
-    }
-    out
 }
 
 /// Marks the drawn Smoke puffs (R 48.0), redrawn when a counter changes.

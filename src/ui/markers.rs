@@ -4,7 +4,8 @@
 //! and Seishin (R 59.5) chips on the units that carry them, the Monsoon
 //! rain over the whole map (R 55.2), and a weather badge under the top bar.
 //! The Caves and Bunkers themselves are drawn with the counters
-//! (`ui::counters`). Redrawn only when what it shows changes.
+//! (`ui::counters`, `ui::fort_art`); a chip stacks above a Fortification's
+//! tab. Redrawn only when what it shows changes.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -14,14 +15,14 @@ use crate::engine::banzai::Banzai;
 use crate::engine::monsoon::MonsoonState;
 use crate::engine::seishin::Seishin;
 use crate::scenario::Coord;
-use crate::scenario::schema::{FortificationKind, Side6, Theater};
+use crate::scenario::schema::{FortificationKind, Side6, Spine, Theater};
 use crate::world::{
-    ActiveScenario, Ambush, BoardRes, Concealed, FortificationCounter, Location, OpFire, Unit,
-    Viewer,
+    ActiveScenario, Ambush, BoardRes, Concealed, Facing, FortificationCounter, Location, OpFire,
+    RosterRes, Unit, Viewer,
 };
 
 use super::counters::{Shown, shown_to};
-use super::layout::{HEX_RADIUS, hex_center, map_bounds};
+use super::layout::{HEX_RADIUS, hex_center, map_bounds, spine_point};
 use super::paint::{PaintAssets, scatter};
 
 /// Layers: the rain over the terrain and its labels, under the
@@ -30,6 +31,7 @@ use super::paint::{PaintAssets, scatter};
 mod z {
     pub const RAIN: f32 = 4.5;
     pub const LANE: f32 = 6.0;
+    pub const ARC: f32 = 6.5;
     pub const CHIP: f32 = 30.0;
 }
 
@@ -158,8 +160,27 @@ pub fn fire_lanes(
     out
 }
 
-/// What was drawn last: the chips, the Fire Lanes, the rain.
-type Drawn = (Vec<Chip>, Vec<Lane>, bool);
+/// What was drawn last: the chips, the Fire Lanes, the rain, the hexes
+/// whose Fortification tab lies across the bottom (the chips stack above
+/// it there), the Guns' arcs.
+type Drawn = (Vec<Chip>, Vec<Lane>, bool, Vec<Coord>, Vec<GunArc>);
+
+/// A face-up Gun's hex and facing: its firing arc is drawn (R 20.4).
+pub type GunArc = (Coord, Spine);
+
+/// The two hexspines either side of a Gun's facing: its arc is the wedge
+/// between the lines from the hex centre through them (R 20.4, as
+/// `rules::gun::in_arc` reads it).
+pub fn arc_edges(facing: Spine) -> [Spine; 2] {
+    let [a, b] = facing.sides();
+    let mut edges = Spine::ALL
+        .into_iter()
+        .filter(|s| *s != facing && s.sides().iter().any(|x| *x == a || *x == b));
+    match (edges.next(), edges.next()) {
+        (Some(x), Some(y)) => [x, y],
+        _ => [facing, facing],
+    }
+}
 
 type MarkerUnit<'a> = (
     &'a Unit,
@@ -169,6 +190,7 @@ type MarkerUnit<'a> = (
     Has<Banzai>,
     Has<Seishin>,
     Has<OpFire>,
+    Option<&'a Facing>,
 );
 
 #[allow(clippy::too_many_arguments)]
@@ -182,11 +204,19 @@ fn redraw_markers(
     board: Res<BoardRes>,
     viewer: Res<Viewer>,
     weather: Option<Res<MonsoonState>>,
+    roster: Res<RosterRes>,
     mut last: Local<Option<Drawn>>,
 ) {
+    let mut arcs: Vec<GunArc> = units
+        .iter()
+        .filter(|(u, _, c, ..)| shown_to(viewer.0, u.side, c.copied()) == Shown::Face)
+        .filter(|(u, ..)| roster.0.get(&u.kind).is_some_and(|t| t.gun.is_some()))
+        .filter_map(|(_, l, .., f)| f.map(|f| (l.coord, f.0)))
+        .collect();
+    arcs.sort();
     let rows: Vec<(Unit, Location, Option<Concealed>, Flags)> = units
         .iter()
-        .map(|(u, l, c, ambush, banzai, seishin, op_fire)| {
+        .map(|(u, l, c, ambush, banzai, seishin, op_fire, _)| {
             (
                 u.clone(),
                 *l,
@@ -214,8 +244,16 @@ fn redraw_markers(
     };
     let raining =
         crate::engine::monsoon::state_of(&active, weather.as_deref()).is_some_and(|s| s.raining);
-    let empty = chips.is_empty() && lanes.is_empty() && !raining;
-    let now = (chips, lanes, raining);
+    let empty = chips.is_empty() && lanes.is_empty() && !raining && arcs.is_empty();
+    let mut tabbed: Vec<Coord> = forts
+        .iter()
+        .filter(|(f, l)| {
+            super::fort_art::tab_centre(l.coord, f.kind, f.facing).y < hex_center(l.coord).y
+        })
+        .map(|(_, l)| l.coord)
+        .collect();
+    tabbed.sort();
+    let now = (chips, lanes, raining, tabbed, arcs);
     // Drawn already, unless a new game cleared the art (`ui::teardown`).
     if last.as_ref() == Some(&now) && (empty || !old.is_empty()) {
         return;
@@ -223,7 +261,7 @@ fn redraw_markers(
     for e in &old {
         commands.entity(e).despawn();
     }
-    let (chips, lanes, raining) = &now;
+    let (chips, lanes, raining, tabbed, arcs) = &now;
     let mut p = paint.painter(&mut commands);
     let mut spawned = Vec::new();
     if *raining {
@@ -250,9 +288,14 @@ fn redraw_markers(
             ));
         }
     }
+    for (at, facing) in arcs {
+        spawned.extend(draw_arc(&mut p, *at, *facing));
+    }
     let mut per_hex: std::collections::BTreeMap<Coord, usize> = Default::default();
     for chip in chips {
-        let k = per_hex.entry(chip.at).or_default();
+        let k = per_hex
+            .entry(chip.at)
+            .or_insert_with(|| usize::from(tabbed.binary_search(&chip.at).is_ok()));
         let c = hex_center(chip.at) + Vec2::new(0.0, -HEX_RADIUS * 0.72 + *k as f32 * 15.0);
         let zc = z::CHIP + *k as f32 * 0.1;
         *k += 1;
@@ -272,6 +315,26 @@ fn redraw_markers(
         p.commands.entity(e).insert(MarkerArt);
     }
     *last = Some(now);
+}
+
+/// A Gun's firing arc (R 20.4): dashed lines from its hex's edge along the
+/// wedge's two sides, out past the range-2 hexes on them, under the
+/// counters.
+fn draw_arc(p: &mut super::paint::Painter, at: Coord, facing: Spine) -> Vec<Entity> {
+    let centre = hex_center(at);
+    let mut out = Vec::new();
+    for edge in arc_edges(facing) {
+        let dir = (spine_point(at, edge) - centre).normalize_or_zero();
+        let dashes = 5;
+        for k in 0..dashes {
+            let t0 = HEX_RADIUS * (1.0 + 2.3 * k as f32 / dashes as f32);
+            let t1 = t0 + HEX_RADIUS * 2.3 / dashes as f32 * 0.6;
+            let (a, b) = (centre + dir * t0, centre + dir * t1);
+            out.push(p.line(a, b, 4.5, Color::srgb(0.10, 0.09, 0.08), z::ARC));
+            out.push(p.line(a, b, 2.5, Color::srgb(0.98, 0.93, 0.72), z::ARC + 0.01));
+        }
+    }
+    out
 }
 
 /// The Monsoon rain (R 55.2): a faint grey-blue veil and short slanting
@@ -392,6 +455,52 @@ mod tests {
             coord: Coord::parse(label, 10, 10).unwrap(),
             in_cave: false,
         }
+    }
+
+    /// R 20.4: the arc's edge lines run through the centres of the range-2
+    /// hexes on the wedge's edge (E6 facing E: F4 and F7, as
+    /// `rules::gun::in_arc` counts them), and F5, F6, in the arc, lie
+    /// between them.
+    #[test]
+    fn gun_arc_edges_pass_through_the_edge_hexes() {
+        let c = |l: &str| Coord::parse(l, 26, 40).unwrap();
+        let (e6, centre) = (c("E6"), hex_center(c("E6")));
+        let dirs: Vec<Vec2> = arc_edges(Spine::E)
+            .iter()
+            .map(|s| (spine_point(e6, *s) - centre).normalize())
+            .collect();
+        for edge in ["F4", "F7"] {
+            assert!(crate::rules::gun::in_arc(e6, Spine::E, c(edge)));
+            let to = hex_center(c(edge)) - centre;
+            assert!(
+                dirs.iter()
+                    .any(|d| d.perp_dot(to).abs() < 0.01 && d.dot(to) > 0.0),
+                "{edge}"
+            );
+        }
+        // Every hex off the lines is between them exactly when it is in
+        // the arc.
+        let (a, b) = (dirs[0], dirs[1]);
+        let mut inside = 0;
+        for col in 0..10u8 {
+            for row in 0..12u8 {
+                let h = Coord::new(col, row);
+                let to = hex_center(h) - centre;
+                let (pa, pb) = (a.perp_dot(to), b.perp_dot(to));
+                if h == e6 || pa.abs() < 0.01 || pb.abs() < 0.01 {
+                    continue;
+                }
+                let between = pa.signum() != pb.signum() && to.dot(a + b) > 0.0;
+                assert_eq!(
+                    between,
+                    crate::rules::gun::in_arc(e6, Spine::E, h),
+                    "{}",
+                    h.label()
+                );
+                inside += usize::from(between);
+            }
+        }
+        assert!(inside > 10);
     }
 
     /// Chips show on face-up units only; a Banzai chip goes when the Squad

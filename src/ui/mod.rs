@@ -11,6 +11,7 @@ pub mod demo;
 pub mod dialogs;
 pub mod drive;
 pub mod facing;
+pub mod fort_art;
 pub mod frame_stats;
 pub mod gun_art;
 pub mod handover;

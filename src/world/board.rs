@@ -85,6 +85,8 @@ pub struct Board {
     pub fortifications: Vec<Fortification>,
     /// Lines of sight already traced on this map (see `rules::los`).
     pub los_memo: LosMemo,
+    /// Threads already laid on this map (see `rules::los::thread`).
+    pub thread_memo: ThreadMemo,
 }
 
 /// LOS depends on the map alone (R 14.0; units never block it), so each
@@ -94,24 +96,37 @@ pub struct Board {
 /// A traced thread by (from, to, from in Cave, to in Cave, Player Aid).
 pub type LosKey = (Coord, Coord, bool, bool, usize);
 
-#[derive(Default)]
-pub struct LosMemo(pub std::sync::Mutex<FxHashMap<LosKey, crate::rules::los::Los>>);
+pub type LosMemo = Memo<LosKey, crate::rules::los::Los>;
 
-impl Clone for LosMemo {
-    fn clone(&self) -> Self {
-        LosMemo::default()
+/// The threads of R 14.0 laid on this map, by (from, to): they depend on
+/// the map's size and hexsides alone.
+pub type ThreadMemo = Memo<(Coord, Coord), Vec<crate::rules::los::ThreadStep>>;
+
+/// What a board remembers of the questions asked about its map. A clone
+/// starts empty; two boards compare equal whatever they remember.
+pub struct Memo<K, V>(pub std::sync::Mutex<FxHashMap<K, V>>);
+
+impl<K, V> Default for Memo<K, V> {
+    fn default() -> Self {
+        Memo(std::sync::Mutex::new(FxHashMap::default()))
     }
 }
 
-impl PartialEq for LosMemo {
+impl<K, V> Clone for Memo<K, V> {
+    fn clone(&self) -> Self {
+        Memo::default()
+    }
+}
+
+impl<K, V> PartialEq for Memo<K, V> {
     fn eq(&self, _: &Self) -> bool {
         true
     }
 }
 
-impl std::fmt::Debug for LosMemo {
+impl<K, V> std::fmt::Debug for Memo<K, V> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "LosMemo")
+        write!(f, "Memo")
     }
 }
 
@@ -155,6 +170,7 @@ impl Board {
             roads: FxHashMap::default(),
             fortifications: Vec::new(),
             los_memo: LosMemo::default(),
+            thread_memo: ThreadMemo::default(),
         };
         let coords = |entries: &Vec<String>| -> Vec<Coord> {
             entries
