@@ -651,9 +651,14 @@ mod tests {
     use crate::scenario::schema::Spine;
 
     fn training() -> World {
+        ground("training")
+    }
+
+    /// A scenario by id or path, its world seeded 1.
+    fn ground(name: &str) -> World {
         let roster = crate::scenario::builtin_roster().unwrap();
         let aid = crate::scenario::builtin_player_aid().unwrap();
-        let loaded = crate::scenario::load("training", &roster, &aid).unwrap();
+        let loaded = crate::scenario::load(name, &roster, &aid).unwrap();
         headless_world(loaded, roster, aid, 1)
     }
 
@@ -759,7 +764,7 @@ mod tests {
     /// the phase ends when both are done.
     #[test]
     fn a_finished_side_lets_the_other_continue_then_the_phase_ends() {
-        let mut w = training();
+        let mut w = ground("tests/data/ops_ground.ron");
         begin_operations(&mut w);
         let mut log = Vec::new();
         // Germans: 7 units on the board (the reinforcement is not yet in play).
