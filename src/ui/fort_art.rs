@@ -21,8 +21,9 @@ use super::paint::Painter;
 use super::palette as pal;
 
 /// Layers: the rings, coils and the Cave's front hexsides under the
-/// counters; the tabs and the Roadblock's bar over the counters and their
-/// markers, under the Pacific chips (`ui::markers`, z 30).
+/// counters; the tabs, the Cave's chevrons and the Roadblock's bar over the
+/// counters and their markers, under the Pacific chips (`ui::markers`,
+/// z 30).
 mod layer {
     pub const TOP: f32 = 27.0;
 }
@@ -252,8 +253,8 @@ fn roadblock(p: &mut Painter, at: Coord, facing: Spine) -> Vec<Entity> {
 
 /// A Cave (R 43.4): its two front hexsides, the only way in and out and
 /// for fire and LOS, edged in yellow on dark rock just outside the hex,
-/// meeting at the spine it points to, and a yellow chevron pointing out
-/// into each front hex; under the counters, clear of the unit in the Cave.
+/// meeting at the spine it points to, under the counters; and a yellow
+/// chevron pointing out into each front hex, over them.
 fn cave(p: &mut Painter, at: Coord, facing: Spine) -> Vec<Entity> {
     let centre = hex_center(at);
     let mut out = Vec::new();
@@ -264,10 +265,18 @@ fn cave(p: &mut Painter, at: Coord, facing: Spine) -> Vec<Entity> {
         out.push(p.line(a, b, 5.0, CAVE_EDGE, z::FORT + 0.02));
         out.push(p.circle(a, 5.0, CAVE_ROCK, z::FORT + 0.01));
         out.push(p.circle(b, 5.0, CAVE_ROCK, z::FORT + 0.01));
-        let tip = side_midpoint(at, side) + outward * 12.0;
+        // The chevrons lie beyond the counter of the unit in the Cave:
+        // over the counters, so a unit in a front hex does not hide them.
+        let tip = side_midpoint(at, side) + outward * 15.0;
         let angle = outward.y.atan2(outward.x);
-        out.push(p.triangle(tip, Vec2::new(15.0, 10.0), angle, CAVE_ROCK, z::FORT));
-        out.push(p.triangle(tip, Vec2::new(10.0, 7.0), angle, CAVE_EDGE, z::FORT + 0.02));
+        out.push(p.triangle(tip, Vec2::new(18.0, 12.0), angle, CAVE_ROCK, layer::TOP));
+        out.push(p.triangle(
+            tip,
+            Vec2::new(12.0, 8.0),
+            angle,
+            CAVE_EDGE,
+            layer::TOP + 0.01,
+        ));
     }
     out
 }
