@@ -201,7 +201,9 @@ pub struct SpecialRules {
     /// (R 55.2); required with `monsoon`.
     #[serde(default)]
     pub monsoon_storm: Option<MonsoonStorm>,
-    /// Turns on which Japanese Banzai Charges are allowed (R 59.6).
+    /// Turns at whose start a Japanese Banzai Charge is announced, one
+    /// charge on each listed turn (R 59.6; see docs/decisions.md on the
+    /// rulebook's "range of turns").
     #[serde(default)]
     pub banzai_turns: Vec<u8>,
     /// Japanese units enter play under −2 Conceal counters (R 59.2).
