@@ -2,6 +2,9 @@
 //! message with file, line and column; good scenarios pass (R 2.0, R 18.0,
 //! R 43.4).
 
+mod common;
+use common::script_output;
+
 use std::path::PathBuf;
 
 use bob::cli::check_files;
@@ -285,22 +288,6 @@ fn the_binary_checks_and_lists() {
         String::from_utf8_lossy(&out.stderr),
         "no-such-scenario:1:1: no such file, and no built-in scenario by that name (see `bob list`)\n"
     );
-}
-
-/// Runs `bob script tests/scripts/NAME.ron`; it must succeed; returns stdout.
-fn script_output(name: &str) -> String {
-    let script = format!("{}/tests/scripts/{name}.ron", env!("CARGO_MANIFEST_DIR"));
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_bob"))
-        .args(["script", &script])
-        .output()
-        .unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).to_string()
 }
 
 /// `bob script`: the example script prints the exact log and exits 0.

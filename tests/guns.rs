@@ -3,21 +3,8 @@
 //! wood at C3 facing E, German squads, an MG and a 20mm Flak gun to the
 //! east), and the Gun scenario `crossroads_gun` through `bob check`.
 
-fn script_output(name: &str) -> String {
-    let script = format!("{}/tests/scripts/{name}.ron", env!("CARGO_MANIFEST_DIR"));
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_bob"))
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .args(["script", &script])
-        .output()
-        .unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).to_string()
-}
+mod common;
+use common::script_output;
 
 /// Runs orders on the gun ground with forced rolls: exit status, standard
 /// output lines, standard error.

@@ -51,3 +51,21 @@ pub fn entity(w: &mut bevy::prelude::World, id: &str) -> bevy::prelude::Entity {
         .map(|(e, _)| e)
         .unwrap_or_else(|| panic!("no unit {id}"))
 }
+
+/// Runs `bob script tests/scripts/NAME.ron` from the repository root; it
+/// must succeed; returns its standard output.
+pub fn script_output(name: &str) -> String {
+    let script = format!("{}/tests/scripts/{name}.ron", env!("CARGO_MANIFEST_DIR"));
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_bob"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(["script", &script])
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).to_string()
+}
