@@ -235,3 +235,16 @@ fn r59_6_a_save_at_the_question_loads_and_answers() {
     assert_eq!(state_hash(&mut loaded), state_hash(&mut w));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The old form `banzai_turns: [2, 3]` is still read: each listed turn is
+/// a window of one turn (a charge on each), next to the `banzai` windows.
+#[test]
+fn the_old_banzai_turns_are_one_turn_windows() {
+    use bob::scenario::schema::{BanzaiWindow, SpecialRules};
+    let r: SpecialRules =
+        ron::from_str("(banzai_turns: [6, 2], banzai: [(from: 3, to: 4)])").unwrap();
+    let w = |from, to| BanzaiWindow { from, to };
+    assert_eq!(r.banzai_windows(), [w(2, 2), w(3, 4), w(6, 6)]);
+    assert_eq!(w(3, 4).label(), "Turns 3-4");
+    assert_eq!(w(2, 2).label(), "Turn 2");
+}
