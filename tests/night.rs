@@ -6,7 +6,6 @@
 
 mod common;
 
-use bob::engine::script;
 use bob::scenario;
 use common::{entity, order, play, refused, world_of};
 
