@@ -163,7 +163,7 @@ pub enum VictoryCondition {
         #[serde(default)]
         at_least: Option<u8>,
     },
-    /// The side eliminates at least `count` enemy Squads/WTs (a Reduced unit
+    /// The side eliminates at least `count` enemy units: Squads, WTs, Guns (a Reduced unit
     /// counts half when `reduced_counts_half`). Decoys never count (R 18.0).
     EliminateUnits {
         side: SideId,

@@ -352,7 +352,7 @@ pub fn victory_sentence(sc: &Scenario, v: &VictoryCondition) -> String {
             count,
             reduced_counts_half,
         } => format!(
-            "{} win by eliminating {count} enemy Squads/WTs{} (Decoys never count, R 18.0).",
+            "{} win by eliminating {count} enemy units{} (Squads, WTs and Guns; Decoys never count, R 18.0).",
             side_name(sc, *side),
             if *reduced_counts_half {
                 ", a Reduced unit counting half"
