@@ -6,20 +6,13 @@
 
 mod common;
 
-use bob::engine::script;
 use bob::scenario;
 use common::{entity, order, play, refused, world_of};
 
 /// Runs `tests/scripts/NAME.ron` in process: its log lines, and the
 /// refusal that stopped it, if any.
 fn run(name: &str) -> (Vec<String>, Option<String>) {
-    let roster = scenario::builtin_roster().unwrap();
-    let aid = scenario::builtin_player_aid().unwrap();
-    let file = format!("tests/scripts/{name}.ron");
-    let bytes = std::fs::read(format!("{}/{file}", env!("CARGO_MANIFEST_DIR"))).unwrap();
-    let s = script::parse(&file, &bytes).unwrap();
-    let r = script::run(&s, &roster, &aid).unwrap();
-    (r.lines, r.stopped.map(|(_, _, why)| why))
+    common::script_lines(name)
 }
 
 /// R 50.2: at Night M1 may not fire at J1, 4 hexes away, beyond its
@@ -614,7 +607,7 @@ fn r59_6_no_step_toward_the_rout_edge_before_the_last_charge_is_called() {
     assert_eq!(
         stopped.as_deref(),
         Some(
-            "J2: D8 is closer to the Rout Edge; no Japanese Squad moves closer to it before the last Banzai Charge is called (turn 3) (R 59.6)"
+            "J2: D8 is closer to the Rout Edge; no Japanese Squad moves closer to it before the last required Banzai Charge is called (due in Turn 3) (R 59.6)"
         )
     );
 }

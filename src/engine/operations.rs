@@ -333,7 +333,8 @@ fn apply_order(world: &mut World, order: &Order) -> Result<Vec<GameEvent>, Refus
         | Order::Place { .. }
         | Order::Hold { .. }
         | Order::BanzaiGd { .. }
-        | Order::BanzaiOpFire { .. } => return Err(Refusal::NothingToAnswer),
+        | Order::BanzaiOpFire { .. }
+        | Order::BanzaiAnnounce { .. } => return Err(Refusal::NothingToAnswer),
     }
     Ok(events)
 }
@@ -610,7 +611,8 @@ pub fn check(world: &mut World, order: &Order) -> Result<(), Refusal> {
         | Order::Place { .. }
         | Order::Hold { .. }
         | Order::BanzaiGd { .. }
-        | Order::BanzaiOpFire { .. } => Err(Refusal::NothingToAnswer),
+        | Order::BanzaiOpFire { .. }
+        | Order::BanzaiAnnounce { .. } => Err(Refusal::NothingToAnswer),
     };
     checked?;
     // A Banzai Charge binds the Japanese Squads (R 59.6).
