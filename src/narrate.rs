@@ -317,7 +317,7 @@ impl Narrator {
                 f.noun(unit),
                 if *passed { "passes" } else { "fails" }
             ),
-            E::MoraleAutoPass { .. } => return None,
+            E::MoraleAutoPass { .. } | E::FacesAtEnd { .. } => return None,
             E::MoveFailed { unit } => format!("{} will not move", f.unit_at(unit)),
             E::ClearingStarted { unit, what, .. } => format!(
                 "{} crawls out to pull down the {}",

@@ -629,3 +629,35 @@ fn answer_windows(w: &mut bevy::prelude::World, at: &str, firer: &str) -> Vec<St
     }
     lines
 }
+
+/// R 2.2: "A moving or Routing unit may adopt any facing at the end of its
+/// move." M1 starts facing E, toward J1; it moves to C3 and faces W there,
+/// so J1's fire from F3 comes into its flank: +1 (R 6.2). Where facing is
+/// not in use, a move's facing is refused.
+#[test]
+fn r2_2_a_unit_adopts_a_facing_at_the_end_of_its_move() {
+    let (lines, stopped) = common::script_lines("end_facing");
+    assert_eq!(stopped, None, "{lines:#?}");
+    assert_eq!(
+        lines,
+        [
+            "Allies Ops Range 1\u{2013}3 (R 4.1)",
+            "M1 moves (R 5.0); Ops Range 1/3",
+            "M1 moves B3 \u{2192} C3: 1 MP, 4 left (R 5.0)",
+            "Op Fire window: M1 enters C3; Axis may fire with J1, J2 (R 9.0)",
+            "Axis hold their fire at C3 (R 9.0)",
+            "M1 ends its move in C3; Used (R 4.2)",
+            "M1 faces W at the end of its move (R 2.2)",
+            "Allies pass after 1 (R 4.1)",
+            "Axis Ops Range 1\u{2013}3 (R 4.1)",
+            "J1 fires at C3 (R 6.0); Ops Range 1/3",
+            "J1 rolls 9 against C3 (R 6.2)",
+            "M1: +5 Normal FP (R 2.1); +1 Fire into a flank hex of the target's facing (or Melee entered through it) (R 6.2) = 6 FP; roll 9 \u{2192} No Effect (R 6.2)",
+        ]
+    );
+    let (mut w, _) = world_of("ops_ground.ron", &[]);
+    assert_eq!(
+        refused(&mut w, r#"move(unit: "A1", path: ["C4"], facing: Some(w))"#),
+        "A1: this scenario does not use Infantry facing (R 2.2)"
+    );
+}

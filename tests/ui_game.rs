@@ -373,6 +373,15 @@ fn q_and_e_set_the_facing_given_with_the_op_fire_mark() {
     assert_eq!(world.resource::<FacingPlan>().of(unit), Some(want), "{id}");
     // Not taken yet: the engine turns a unit only with an order.
     assert_eq!(world.get::<Facing>(unit).map(|f| f.0), before, "{id}");
+    // A move would carry it too, as the facing at its end (R 2.2).
+    let moved = bob::ui::facing::with_plan(
+        world,
+        bob::engine::Order::plain_move(id.clone(), vec!["A1".into()]),
+    );
+    assert!(
+        matches!(moved, bob::engine::Order::Move { facing: Some(f), .. } if f == want),
+        "{moved:?}"
+    );
     world.resource_mut::<act::Requests>().action = Some(act::Action::OpFire);
     app.update();
     let world = app.world_mut();
@@ -394,7 +403,7 @@ fn q_and_e_set_the_facing_given_with_the_op_fire_mark() {
     let refusal = world.resource::<orders::GameLog>().refusal.clone().unwrap();
     assert!(
         refusal.starts_with(&format!(
-            "{id} turns only as it is marked Op Fire (R 4.3) or as it fires (R 6.0): "
+            "{id} turns only as it is marked Op Fire (R 4.3), as it fires (R 6.0) or at the end of its move (R 2.2): "
         )),
         "{refusal}"
     );

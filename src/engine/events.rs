@@ -119,6 +119,8 @@ pub enum GameEvent {
     },
     /// The move is over; the unit is Used (R 4.2).
     MoveEnded { unit: String, at: String },
+    /// A unit adopts a facing at the end of its move (R 2.2).
+    FacesAtEnd { unit: String, facing: Spine },
     /// A Conceal counter came off (R 15.0).
     ConcealmentLost { unit: String, why: &'static str },
     /// A Decoy lost its Concealment and is removed (R 15.0).
@@ -438,6 +440,9 @@ impl GameEvent {
             } => format!("{unit} moves {from} \u{2192} {to}: {cost} MP, {left} left (R 5.0)"),
             GameEvent::MoveEnded { unit, at } => {
                 format!("{unit} ends its move in {at}; Used (R 4.2)")
+            }
+            GameEvent::FacesAtEnd { unit, facing } => {
+                format!("{unit} faces {facing:?} at the end of its move (R 2.2)")
             }
             GameEvent::ConcealmentLost { unit, why } => {
                 format!("{unit} loses its Conceal counter: {why} (R 15.0)")

@@ -60,6 +60,35 @@ pub struct MovePlan<'a> {
     pub seishin: bool,
 }
 
+/// The facing a moving unit adopts at the end of its move (R 2.2: "A moving
+/// or Routing unit may adopt any facing at the end of its move"), held on
+/// the mover until the move ends.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct EndFacing(pub crate::scenario::schema::Spine);
+
+/// The end-of-move facing a `Move` order asks for: only where Infantry
+/// facing is in use (R 2.2).
+pub fn check_end_facing(
+    world: &World,
+    order: &Order,
+) -> Result<Option<crate::scenario::schema::Spine>, Refusal> {
+    let Order::Move {
+        unit,
+        facing: Some(f),
+        ..
+    } = order
+    else {
+        return Ok(None);
+    };
+    if !super::fire::facing_in_use(world) {
+        return Err(Refusal::Facing {
+            unit: unit.clone(),
+            reason: "this scenario does not use Infantry facing (R 2.2)".into(),
+        });
+    }
+    Ok(Some(*f))
+}
+
 impl<'a> MovePlan<'a> {
     /// The plan a `Move` order gives; `None` for any other order.
     pub fn of(order: &'a Order) -> Option<(&'a str, MovePlan<'a>)> {
@@ -71,6 +100,7 @@ impl<'a> MovePlan<'a> {
             fireteam_fire,
             smoke_grenade,
             seishin,
+            ..
         } = order
         else {
             return None;
@@ -718,6 +748,14 @@ pub fn stop_move(world: &mut World, events: &mut Vec<GameEvent>) {
         unit: mv.unit.clone(),
         at,
     });
+    // The facing chosen for the end of the move (R 2.2).
+    if let Some(EndFacing(f)) = world.entity_mut(mv.mover).take::<EndFacing>() {
+        world.entity_mut(mv.mover).insert(crate::world::Facing(f));
+        events.push(GameEvent::FacesAtEnd {
+            unit: mv.unit.clone(),
+            facing: f,
+        });
+    }
     if !mv.fired {
         super::concealment::regain_concealment(
             world,
@@ -829,6 +867,7 @@ mod tests {
             fireteam_fire: None,
             smoke_grenade: None,
             seishin: false,
+            facing: None,
         }
     }
 

@@ -229,7 +229,13 @@ fn apply_order(world: &mut World, order: &Order) -> Result<Vec<GameEvent>, Refus
             };
             let (entity, cost) = ready_to_use(world, &state, unit)?;
             let steps = super::movement::check_move(world, entity, &plan)?;
+            let end_facing = super::movement::check_end_facing(world, order)?;
             let tally = begin_use(world, entity, cost, &mut events);
+            if let Some(f) = end_facing {
+                world
+                    .entity_mut(entity)
+                    .insert(super::movement::EndFacing(f));
+            }
             events.push(GameEvent::MoveStarted {
                 unit: unit.to_string(),
                 used: tally.used,

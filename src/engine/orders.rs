@@ -38,6 +38,10 @@ pub enum Order {
         /// A Japanese "S" Squad declares Seishin for this move (R 59.5).
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         seishin: bool,
+        /// The facing the unit adopts at the end of its move, where facing
+        /// is in use (R 2.2); without it the unit keeps its facing.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        facing: Option<Spine>,
     },
     /// Fire at the units in a hex (R 6.0), turning to `facing` as it fires
     /// when given (R 6.0: -1 FP; facing in use only, R 2.2).
@@ -138,6 +142,7 @@ impl Order {
             fireteam_fire: None,
             smoke_grenade: None,
             seishin: false,
+            facing: None,
         }
     }
 }

@@ -130,6 +130,7 @@ pub fn random_order(world: &mut World, rng: &mut Lcg) -> Order {
                 fireteam_fire: None,
                 smoke_grenade: None,
                 seishin: false,
+                facing: None,
             }
         }
     }

@@ -580,7 +580,10 @@ pub fn handle_requests(world: &mut World) {
             Intent::Move => {
                 let path = path_to(&world.resource::<Reach>().hexes, at);
                 let seishin = seishin_on(world);
-                (!path.is_empty() && at != from).then(|| move_order(&u.id, &path, seishin))
+                // A facing planned with Q/E or a drag is adopted at the
+                // end of the move (R 2.2).
+                (!path.is_empty() && at != from)
+                    .then(|| super::facing::with_plan(world, move_order(&u.id, &path, seishin)))
             }
             Intent::Illuminate => Some(order_for(Action::Illuminate, &u.id, Some(at))),
             Intent::Fire => Some(super::facing::with_plan(

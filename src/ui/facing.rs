@@ -3,12 +3,12 @@
 //! points it there.
 //!
 //! The engine takes a facing only with an order: as the unit is marked Op
-//! Fire (R 4.3) or as it fires (R 6.0, -1 FP for the turn). So a turn by
-//! hand is held as the unit's *planned* facing: drawn on the board, named
-//! on the hex card, and given with the unit's next Op Fire mark or fire
-//! order (`with_plan`). A unit that may do neither now does not turn, and
-//! the log says why (marking it Used does not turn Infantry: see
-//! `docs/decisions.md`).
+//! Fire (R 4.3), as it fires (R 6.0, -1 FP for the turn) or at the end of
+//! its move (R 2.2). So a turn by hand is held as the unit's *planned*
+//! facing: drawn on the board, named on the hex card, and given with the
+//! unit's next Op Fire mark, fire order or move (`with_plan`). A unit that
+//! may do none of these now does not turn, and the log says why (marking it
+//! Used does not turn Infantry: see `docs/decisions.md`).
 
 use bevy::prelude::*;
 
@@ -20,8 +20,8 @@ use super::act::Action;
 use super::layout::{HEX_RADIUS, hex_center, spine_point};
 use super::{Hovered, Selected};
 
-/// The facing the selected unit will take with its next Op Fire mark or
-/// fire order.
+/// The facing the selected unit will take with its next Op Fire mark, fire
+/// order or move (at the end of the move).
 #[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct FacingPlan {
     pub unit: Option<Entity>,
@@ -80,15 +80,17 @@ pub fn spine_toward(unit: crate::scenario::Coord, to: Vec2) -> Option<Spine> {
 
 /// Why the selected unit may not turn now (`None`: it may): facing is not
 /// in use in this scenario (R 2.2), or the unit may neither be marked Op
-/// Fire (R 4.3) nor fire (R 6.0) now, by the engine's check.
+/// Fire (R 4.3), nor fire (R 6.0), nor move (R 2.2: it adopts the facing
+/// at the end of its move) now, by the engine's check.
 pub fn why_not(world: &mut World, unit: &str) -> Option<String> {
     if !crate::engine::fire::facing_in_use(world) {
         return Some("this scenario does not use Infantry facing (R 2.2)".into());
     }
     let op_fire = super::act::refusal(world, Action::OpFire, Some(unit))?;
     super::act::refusal(world, Action::Fire, Some(unit))?;
+    super::act::refusal(world, Action::Move, Some(unit))?;
     Some(format!(
-        "{unit} turns only as it is marked Op Fire (R 4.3) or as it fires (R 6.0): {op_fire}"
+        "{unit} turns only as it is marked Op Fire (R 4.3), as it fires (R 6.0) or at the end of its move (R 2.2): {op_fire}"
     ))
 }
 
@@ -195,7 +197,9 @@ pub fn with_plan(world: &World, mut order: Order) -> Order {
         return order;
     };
     match &mut order {
-        Order::MarkOpFire { unit, facing } | Order::Fire { unit, facing, .. }
+        Order::MarkOpFire { unit, facing }
+        | Order::Fire { unit, facing, .. }
+        | Order::Move { unit, facing, .. }
             if *unit == planned_id =>
         {
             *facing = Some(spine);
