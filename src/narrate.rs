@@ -484,7 +484,10 @@ impl Narrator {
                         n => format!("{n} units hold their fire and wait for the charge"),
                     }
                 }
-                PacificEvent::BanzaiGdSquads { .. } | PacificEvent::BanzaiOpFireMarked { .. } => {
+                PacificEvent::BanzaiGdSquads { .. }
+                | PacificEvent::BanzaiOpFireMarked { .. }
+                | PacificEvent::BanzaiForced { .. }
+                | PacificEvent::BanzaiWaits { .. } => {
                     return None;
                 }
                 PacificEvent::FortificationProtects { .. } => return None,

@@ -275,9 +275,9 @@ fn gun_fire_script() {
             "G3 fires at C3 (R 6.0); Ops Range 3/4",
             "G3 Prof Check: +9 Prof Rating (R 20.4); +0 range 6 over 5 hexes (PAC \u{a7}3) = 9; roll 3 \u{2192} passes (R 20.4)",
             "G3 rolls 5 against C3 (R 6.2)",
-            "A2: +9 Gun FP at Infantry/Guns (R 20.5); \u{2212}1 Woods (PAC \u{a7}2a) = 8 FP; roll 5 \u{2192} Suppressed (R 6.2)",
             "A1: +9 Gun FP at Infantry/Guns (R 20.5); \u{2212}1 Woods (PAC \u{a7}2a); \u{2212}1 Target Concealed (R 15.0) = 7 FP; roll 5 \u{2192} Suppressed (R 6.2)",
             "A1 loses its Conceal counter: it was Suppressed (R 15.0)",
+            "A2: +9 Gun FP at Infantry/Guns (R 20.5); \u{2212}1 Woods (PAC \u{a7}2a) = 8 FP; roll 5 \u{2192} Suppressed (R 6.2)",
             "Axis pass after 3 (R 4.1)",
             "Allies Ops Range 1\u{2013}3 (R 4.1)",
             "A1 fires at I5 (R 6.0); Ops Range 3/3",
@@ -290,9 +290,9 @@ fn gun_fire_script() {
             "Axis Ops Range 1\u{2013}4 (R 4.1)",
             "G4 fires at C3 (R 6.0); Ops Range 1/4",
             "G4 rolls 1 against C3 (R 6.2)",
-            "A2: +8 Normal FP (R 2.1); \u{2212}1 Woods (PAC \u{a7}2a) = 7 FP; roll 1 \u{2192} Reduced and Fully Suppressed (R 6.2)",
             "A1: +8 Normal FP (R 2.1); \u{2212}1 Woods (PAC \u{a7}2a) = 7 FP; roll 1 \u{2192} Eliminated (R 6.2)",
             "A1 is eliminated (R 8.0)",
+            "A2: +8 Normal FP (R 2.1); \u{2212}1 Woods (PAC \u{a7}2a) = 7 FP; roll 1 \u{2192} Reduced and Fully Suppressed (R 6.2)",
         ]
     );
 }
@@ -312,9 +312,9 @@ fn gun_melee_script() {
             "G3 fires at C3 (R 6.0); Ops Range 3/4",
             "G3 Prof Check: +9 Prof Rating (R 20.4); +0 range 6 over 5 hexes (PAC \u{a7}3) = 9; roll 3 \u{2192} passes (R 20.4)",
             "G3 rolls 5 against C3 (R 6.2)",
-            "A2: +9 Gun FP at Infantry/Guns (R 20.5); \u{2212}1 Woods (PAC \u{a7}2a) = 8 FP; roll 5 \u{2192} Suppressed (R 6.2)",
             "A1: +9 Gun FP at Infantry/Guns (R 20.5); \u{2212}1 Woods (PAC \u{a7}2a); \u{2212}1 Target Concealed (R 15.0) = 7 FP; roll 5 \u{2192} Suppressed (R 6.2)",
             "A1 loses its Conceal counter: it was Suppressed (R 15.0)",
+            "A2: +9 Gun FP at Infantry/Guns (R 20.5); \u{2212}1 Woods (PAC \u{a7}2a) = 8 FP; roll 5 \u{2192} Suppressed (R 6.2)",
             "G1 moves (R 5.0); Ops Range 4/4",
             "G1 moves H3 \u{2192} G3: 1 MP, 4 left (R 5.0)",
             "Op Fire window: G1 enters G3; Allies may fire with A1, A2 (R 9.0)",

@@ -6,20 +6,13 @@
 
 mod common;
 
-use bob::engine::script;
 use bob::scenario;
 use common::{entity, order, play, refused, world_of};
 
 /// Runs `tests/scripts/NAME.ron` in process: its log lines, and the
 /// refusal that stopped it, if any.
 fn run(name: &str) -> (Vec<String>, Option<String>) {
-    let roster = scenario::builtin_roster().unwrap();
-    let aid = scenario::builtin_player_aid().unwrap();
-    let file = format!("tests/scripts/{name}.ron");
-    let bytes = std::fs::read(format!("{}/{file}", env!("CARGO_MANIFEST_DIR"))).unwrap();
-    let s = script::parse(&file, &bytes).unwrap();
-    let r = script::run(&s, &roster, &aid).unwrap();
-    (r.lines, r.stopped.map(|(_, _, why)| why))
+    common::script_lines(name)
 }
 
 /// R 50.2: at Night M1 may not fire at J1, 4 hexes away, beyond its
@@ -614,7 +607,70 @@ fn r59_6_no_step_toward_the_rout_edge_before_the_last_charge_is_called() {
     assert_eq!(
         stopped.as_deref(),
         Some(
-            "J2: D8 is closer to the Rout Edge; no Japanese Squad moves closer to it before the last Banzai Charge is called (turn 3) (R 59.6)"
+            "J2: D8 is closer to the Rout Edge; no Japanese Squad moves closer to it before the last required Banzai Charge is called (due in Turn 3) (R 59.6)"
         )
+    );
+}
+
+/// R 50.2, R 5.2: "Whenever an Unilluminated unit fires" includes Assault
+/// Fire: M1 moves through the dark and Assault Fires at J1 two hexes off;
+/// J2, beyond M1's Visibility Range, answers its Muzzle Flash; J2's own
+/// flash is offered to M2, who lets it pass.
+#[test]
+fn r50_2_an_assault_fire_flashes_too() {
+    let (lines, stopped) = run("assault_fire_flash");
+    assert_eq!(stopped, None, "{lines:#?}");
+    assert_eq!(
+        lines,
+        [
+            "Allies Ops Range 1\u{2013}3 (R 4.1)",
+            "M1 moves (R 5.0); Ops Range 1/3",
+            "M1 moves C3 \u{2192} D3: 1\u{bd} MP, 3\u{bd} left (R 5.0)",
+            "M1 moves D3 \u{2192} E3: 1\u{bd} MP, 2 left (R 5.0)",
+            "Op Fire window: M1 enters E3; Axis may fire with J1 (R 9.0)",
+            "Axis hold their fire at E3 (R 9.0)",
+            "M1 Assault Fires at G3; its move is over (R 5.2)",
+            "M1 rolls 10 against G3 (R 6.2)",
+            "J1: +3 Prof FP: Assault Fire (R 5.2) = 3 FP; roll 10 \u{2192} No Effect (R 6.2)",
+            "M1 ends its move in E3; Used (R 4.2)",
+            "Muzzle Flash: M1 in E3 fired Unilluminated; Axis may answer with ONE Unused unit out of its Visibility Range: J2 (R 50.2)",
+            "J2 answers the Muzzle Flash of M1 with Normal FP (R 50.2)",
+            "J2 rolls 4 against E3 (R 6.2)",
+            "M1: +5 Normal FP (R 2.1) = 5 FP; roll 4 \u{2192} Suppressed (R 6.2)",
+            "Muzzle Flash: J2 in G6 fired Unilluminated; Allies may answer with ONE Unused unit out of its Visibility Range: M2 (R 50.2)",
+            "Allies let the Muzzle Flash of J2 pass (R 50.2)",
+        ]
+    );
+}
+
+/// R 50.2, R 58.3: a Fireteam's fire mid move flashes; the chain is answered
+/// before the move goes on (M1 fires from D3 at J1, J2 answers, M2 lets
+/// J2's flash go, M1 moves on to D2).
+#[test]
+fn r50_2_a_fireteam_fire_mid_move_flashes_before_the_move_goes_on() {
+    let (lines, stopped) = run("fireteam_flash");
+    assert_eq!(stopped, None, "{lines:#?}");
+    assert_eq!(
+        lines,
+        [
+            "Allies Ops Range 1\u{2013}3 (R 4.1)",
+            "M1 moves (R 5.0); Ops Range 1/3",
+            "M1 moves C3 \u{2192} D3: 1\u{bd} MP, 3\u{bd} left (R 5.0)",
+            "Op Fire window: M1 enters D3; Axis may fire with J1 (R 9.0)",
+            "Axis hold their fire at D3 (R 9.0)",
+            "M1 Assault Fires at F3 by Fireteams: 2 MP, 1\u{bd} left, Prof -2 (R 58.3)",
+            "M1 rolls 10 against F3 (R 6.2)",
+            "J1: +5 Prof FP: Assault Fire (R 5.2); \u{2212}2 Fireteam fire before or mid move (Prof FP) (R 58.3) = 3 FP; roll 10 \u{2192} No Effect (R 6.2)",
+            "Muzzle Flash: M1 in D3 fired Unilluminated; Axis may answer with ONE Unused unit out of its Visibility Range: J2 (R 50.2)",
+            "J2 answers the Muzzle Flash of M1 with Normal FP (R 50.2)",
+            "J2 rolls 10 against D3 (R 6.2)",
+            "M1: +5 Normal FP (R 2.1) = 5 FP; roll 10 \u{2192} No Effect (R 6.2)",
+            "Muzzle Flash: J2 in G6 fired Unilluminated; Allies may answer with ONE Unused unit out of its Visibility Range: M2 (R 50.2)",
+            "Allies let the Muzzle Flash of J2 pass (R 50.2)",
+            "M1 moves D3 \u{2192} D2: 1\u{bd} MP, 0 left (R 5.0)",
+            "Op Fire window: M1 enters D2; Axis may fire with J1 (R 9.0)",
+            "Axis hold their fire at D2 (R 9.0)",
+            "M1 ends its move in D2; Used (R 4.2)",
+        ]
     );
 }

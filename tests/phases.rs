@@ -418,7 +418,7 @@ fn r11_2_ss_desperation() {
             "S1 Melee FP 5: rolls 10, 10 -> 0 casualties (R 12.0)",
             "Melee Phase ends; Recovery Phase begins (R 1.0)",
             "Used, Op Fire, CP and Flank counters removed; CPs returned (R 13.0, R 3.0)",
-            "Scenario over: Axis win. Allies eliminated 0 enemy Squads/WTs (1 needed): not met; otherwise Axis win. Losses: Allies 0 eliminated, 0 Reduced; Axis 0 eliminated, 1 Reduced (R 18.0)",
+            "Scenario over: Axis win. Allies eliminated 0 enemy units (1 needed): not met; otherwise Axis win. Losses: Allies 0 eliminated, 0 Reduced; Axis 0 eliminated, 1 Reduced (R 18.0)",
         ]
     );
     let s1 = entity(&mut w, "S1");

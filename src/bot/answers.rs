@@ -137,6 +137,11 @@ pub fn decision(bot: &mut Bot, world: &mut World, view: &View, d: &Decision) -> 
                 units: if defends { units.clone() } else { Vec::new() },
             }
         }
+        // The Banzai's turn: when enough Squads reach an enemy this turn
+        // (R 59.6, `doctrine::banzai_now`).
+        Decision::BanzaiAnnounce { .. } => Order::BanzaiAnnounce {
+            now: super::doctrine::banzai_now(world, view, bot.level.judgement().doctrine),
+        },
         Decision::Casualties {
             count, units, at, ..
         } => Order::Casualties {

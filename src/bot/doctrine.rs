@@ -176,6 +176,56 @@ fn death_zone(bot: &mut Bot, world: &World, view: &View, c: Coord) -> f32 {
     })
 }
 
+/// The share of the Squads able to reach their charge's target this turn
+/// at which a Normal bot calls the Banzai Charge (R 59.6); the level's
+/// doctrine weight scales it (Easy calls it early, Hard waits for more).
+const BANZAI_REACH: f32 = 0.5;
+
+/// Whether to call the window's Banzai Charge now (R 59.6): when at least
+/// `BANZAI_REACH * weight` of the Japanese Squads on the board, not in
+/// Melee, could enter the hex their charge must go for (the closest enemy
+/// hex or enemy-controlled Victory Marker) with the charge's +4 MP this
+/// turn. Otherwise wait: the window's last turn calls it anyway.
+pub fn banzai_now(world: &World, view: &View, weight: f32) -> bool {
+    let (reach, squads) = banzai_reach(world, view);
+    squads > 0 && reach as f32 >= (BANZAI_REACH * weight).min(1.0) * squads as f32
+}
+
+/// How many of the side's Squads (not in Melee) would reach their charge
+/// target with +4 MP this turn, and how many there are.
+pub fn banzai_reach(world: &World, view: &View) -> (usize, usize) {
+    let rules = MoveRules::of(&world.resource::<ActiveScenario>().scenario.special_rules);
+    let limit = usize::from(view.aid.constants.stacking_per_side);
+    let bonus = Mp::whole(u16::from(view.aid.constants.banzai_mp));
+    let enemies: Vec<Coord> = view
+        .enemies()
+        .filter(|e| !e.in_cave)
+        .map(|e| e.at)
+        .collect();
+    let mut goals = enemies.clone();
+    goals.extend(crate::engine::banzai::enemy_victory_markers(world, view.me));
+    let (mut reach, mut squads) = (0, 0);
+    for u in view.mine() {
+        let squad = u
+            .kind
+            .as_ref()
+            .is_some_and(|k| k.class == crate::scenario::roster::UnitClass::Squad);
+        if !squad || enemies.contains(&u.at) {
+            continue;
+        }
+        squads += 1;
+        let targets = charge_targets(u.at, &goals, |c| view.count_at(view.me, c) >= limit);
+        let allowance = super::ops::allowance(world, u) + bonus;
+        let costs = cheapest(&view.board, &view.aid, rules, u.at, allowance, |c| {
+            enemies.contains(&c)
+        });
+        if targets.iter().any(|t| costs.contains_key(t)) {
+            reach += 1;
+        }
+    }
+    (reach, squads)
+}
+
 /// The Banzai Charge of a charging Squad (R 59.6): into the closest enemy
 /// hex (in hexes) by the fewest MPs; among equally close hexes the one
 /// with the fewest enemy units; when none can be reached, as close as it

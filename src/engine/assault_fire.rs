@@ -123,4 +123,7 @@ pub fn assault_fire(
         extras,
         events,
     );
+    // At Night its Muzzle Flash may be answered (R 50.2): the caller opens
+    // the response window before the move goes on or settles.
+    super::night::fired(world, firer);
 }

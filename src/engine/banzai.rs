@@ -1,10 +1,12 @@
-//! The Japanese Banzai Charge by SSR — R 59.6: on a turn the scenario
-//! names, before any action, the charge is announced, Suppression comes off
+//! The Japanese Banzai Charge by SSR — R 59.6: at the start of a turn,
+//! before any action, the charge is announced, Suppression comes off
 //! every Japanese unit and every Japanese Squad (GD Squads excepted) must
 //! charge unless it is marked Op Fire: +4 MP, +2 Morale in all phases, +2
 //! Melee FP, no Assault Fire, and a path to the closest enemy hex by the
-//! fewest MPs (`rules::banzai`). Until the last required charge is called
-//! no other Japanese Squad move goes closer to its Rout Edge.
+//! fewest MPs (`rules::banzai`). The card lists windows, ranges of turns
+//! with one charge each: the Japanese choose its turn, and on a window's
+//! last turn it comes without asking. Until the last required charge is
+//! called no other Japanese Squad move goes closer to its Rout Edge.
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -13,11 +15,11 @@ use std::sync::Arc;
 use bevy::prelude::*;
 
 use crate::rules::Mp;
-use crate::rules::banzai::{charge_targets, cheapest, check_charge, from_edge};
+use crate::rules::banzai::{charge_targets, cheapest, check_charge, due_windows, from_edge};
 use crate::rules::movement::MoveRules;
 use crate::scenario::Coord;
 use crate::scenario::roster::UnitClass;
-use crate::scenario::schema::{Nationality, SideId};
+use crate::scenario::schema::{BanzaiWindow, Nationality, SideId};
 use crate::world::{
     ActiveScenario, AidRes, BoardRes, Location, OpFire, RosterRes, Suppression, TurnTrack, Unit,
     Used,
@@ -64,25 +66,115 @@ fn japanese(world: &World, unit: &Unit) -> Option<UnitClass> {
         .map(|t| t.class)
 }
 
-/// The start of a turn (reinforcements placed, before any action): on a
-/// turn of the scenario's `banzai_turns` the charge is announced (R 59.6).
-/// Every Japanese Squad charges; the GD Squads and the Allied Op Fire
-/// marking are asked next (`ask_gd`). Whether a charge was announced.
-pub fn begin_turn(world: &mut World, events: &mut Vec<GameEvent>) -> bool {
+/// The turns on which a Banzai Charge was announced this game: the window
+/// holding such a turn is spent (R 59.6).
+#[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
+pub struct Called(pub Vec<u8>);
+
+/// The card's Banzai windows (R 59.6).
+fn windows(world: &World) -> Vec<BanzaiWindow> {
+    world
+        .resource::<ActiveScenario>()
+        .scenario
+        .special_rules
+        .banzai_windows()
+}
+
+/// The windows whose charge is still to be called: not spent and not over
+/// (R 59.6), in turn order. While there is one, no Japanese Squad moves
+/// closer to its Rout Edge.
+pub fn due(world: &World) -> Vec<BanzaiWindow> {
+    let called = world.get_resource::<Called>().map_or(&[][..], |c| &c.0[..]);
+    due_windows(&windows(world), called, world.resource::<TurnTrack>().turn)
+}
+
+/// What the start of a turn brought (R 59.6).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TurnStart {
+    /// No charge this turn.
+    Quiet,
+    /// The charge is announced: its GD and Op Fire choices follow.
+    Announced,
+    /// A window is open and this is not its last turn: the Japanese are
+    /// asked whether to call it now.
+    Ask(BanzaiWindow),
+}
+
+/// The start of a turn (reinforcements placed, before any action): last
+/// turn's Banzai counters go; in an open window (R 59.6) the charge is
+/// announced on the window's last turn, asked for on its earlier ones.
+pub fn begin_turn(world: &mut World, events: &mut Vec<GameEvent>) -> TurnStart {
     let old: Vec<Entity> = crate::world::queries::collect::<Entity, With<Banzai>, _>(world, |e| e);
     for e in old {
         world.entity_mut(e).remove::<Banzai>();
     }
     let turn = world.resource::<TurnTrack>().turn;
-    if !world
-        .resource::<ActiveScenario>()
-        .scenario
-        .special_rules
-        .banzai_turns
-        .contains(&turn)
-    {
-        return false;
+    let Some(w) = due(world).into_iter().find(|w| w.contains(turn)) else {
+        return TurnStart::Quiet;
+    };
+    if turn < w.to {
+        return TurnStart::Ask(w);
     }
+    if w.from < w.to {
+        events.push(GameEvent::Pacific(PacificEvent::BanzaiForced {
+            turn,
+            from: w.from,
+        }));
+    }
+    announce(world, events);
+    TurnStart::Announced
+}
+
+/// After the turn's Ops Range started, before its first order: the
+/// announced charge's choices, or the question whether to call it now.
+pub fn ask_at_start(world: &mut World, start: TurnStart, events: &mut Vec<GameEvent>) {
+    match start {
+        TurnStart::Quiet => {}
+        TurnStart::Announced => ask_gd(world, events),
+        TurnStart::Ask(w) => {
+            let sc = &world.resource::<ActiveScenario>().scenario;
+            let side = sc
+                .sides
+                .iter()
+                .find(|s| s.nationality == Nationality::Japanese)
+                .map_or(SideId::Axis, |s| s.side);
+            let turn = world.resource::<TurnTrack>().turn;
+            crate::phases::ask(
+                world,
+                crate::phases::Decision::BanzaiAnnounce {
+                    side,
+                    turn,
+                    last: w.to,
+                },
+                events,
+            );
+        }
+    }
+}
+
+/// The answer to the question: the charge now, with its choices, or a
+/// later turn of the window (R 59.6).
+pub fn answer_announce(world: &mut World, now: bool, events: &mut Vec<GameEvent>) {
+    world.remove_resource::<crate::phases::Pending>();
+    if now {
+        announce(world, events);
+        ask_gd(world, events);
+    } else {
+        let turn = world.resource::<TurnTrack>().turn;
+        let last = due(world).first().map_or(turn, |w| w.to);
+        events.push(GameEvent::Pacific(PacificEvent::BanzaiWaits { turn, last }));
+    }
+}
+
+/// The announcement (R 59.6): Suppression comes off every Japanese unit
+/// and every Japanese Squad charges; the GD Squads and the Allied Op Fire
+/// marking are asked next (`ask_gd`). The window is spent.
+fn announce(world: &mut World, events: &mut Vec<GameEvent>) {
+    let turn = world.resource::<TurnTrack>().turn;
+    world
+        .get_resource_or_insert_with(Called::default)
+        .0
+        .push(turn);
     let mut rallied = Vec::new();
     let mut charging = Vec::new();
     for (id, e, u) in sorted_units(world) {
@@ -104,7 +196,6 @@ pub fn begin_turn(world: &mut World, events: &mut Vec<GameEvent>) -> bool {
         rallied,
         charging,
     }));
-    true
 }
 
 /// Every unit with its entity, sorted by id.
@@ -252,12 +343,6 @@ fn refuse(unit: &str, reason: impl Into<String>) -> Refusal {
     }
 }
 
-/// The last turn of the scenario's required charges, if any.
-fn last_banzai_turn(world: &World) -> Option<u8> {
-    let s = &world.resource::<ActiveScenario>().scenario.special_rules;
-    s.banzai_turns.iter().copied().max()
-}
-
 /// R 59.6 on an order: a charging Squad may not be marked Used, fire or
 /// Assault Fire, and moves by the charge path; before the last required
 /// charge no Japanese Squad moves closer to its Rout Edge.
@@ -396,16 +481,13 @@ fn remembered_cheapest(
     costs
 }
 
-/// R 59.6's last paragraph: until the last required charge is called (at
-/// the start of the last Banzai turn), no Japanese Squad steps closer to
-/// its Rout Edge; a charging Squad follows its charge path instead.
+/// R 59.6's last paragraph: until the last required charge is called
+/// (while a window is not spent), no Japanese Squad steps closer to its
+/// Rout Edge; a charging Squad follows its charge path instead.
 fn check_rout_edge(world: &World, u: &Unit, start: Coord, path: &[String]) -> Result<(), Refusal> {
-    let Some(last) = last_banzai_turn(world) else {
+    let Some(window) = due(world).pop() else {
         return Ok(());
     };
-    if world.resource::<TurnTrack>().turn >= last {
-        return Ok(());
-    }
     let sc = &world.resource::<ActiveScenario>().scenario;
     let Some(edge) = sc
         .sides
@@ -427,8 +509,9 @@ fn check_rout_edge(world: &World, u: &Unit, start: Coord, path: &[String]) -> Re
         return Err(refuse(
             &u.id,
             format!(
-                "{} is closer to the Rout Edge; no Japanese Squad moves closer to it before the last Banzai Charge is called (turn {last}) (R 59.6)",
-                c.label()
+                "{} is closer to the Rout Edge; no Japanese Squad moves closer to it before the last required Banzai Charge is called (due in {}) (R 59.6)",
+                c.label(),
+                window.label()
             ),
         ));
     }

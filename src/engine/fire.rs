@@ -456,7 +456,7 @@ pub fn plan_attack(
             probe.conditions = conditions;
             infantry_fp(&aid, &probe).is_ok()
         };
-    let found: Vec<(Entity, Unit, Option<Concealed>, Option<Suppression>)> =
+    let mut found: Vec<(Entity, Unit, Option<Concealed>, Option<Suppression>)> =
         crate::world::queries::with_query::<
             (
                 Entity,
@@ -474,6 +474,10 @@ pub fn plan_attack(
             .map(|(e, u, _, c, s)| (e, u.clone(), c.copied(), s.copied()))
             .collect()
         });
+    // The targets in the order of their ids, not of the world's storage: a
+    // world rebuilt from a saved position stores its units in another order,
+    // and the log must read the same whichever way the game got there.
+    found.sort_by(|a, b| a.1.id.cmp(&b.1.id));
     // Trench to Trench is not moving in Open Ground (R 43.2).
     let in_trench = world
         .get_resource::<super::movement::MoveInProgress>()

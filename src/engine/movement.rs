@@ -587,6 +587,10 @@ pub fn continue_move(world: &mut World, events: &mut Vec<GameEvent>) {
                 ..AttackExtras::default()
             };
             super::assault_fire::assault_fire(world, mv.mover, target, spent, extras, events);
+            // Its Muzzle Flash is answered before the move goes on (R 50.2).
+            if super::night::after_op_fire(world, super::night::Resume::Continue, events) {
+                return;
+            }
             continue;
         }
         let Some(&(to, cost)) = mv.steps.front() else {
@@ -598,6 +602,8 @@ pub fn continue_move(world: &mut World, events: &mut Vec<GameEvent>) {
                 super::assault_fire::assault_fire(world, mv.mover, target, None, extras, events);
             }
             stop_move(world, events);
+            // The Muzzle Flash of an Assault Fire at Night (R 50.2).
+            super::night::after_op_fire(world, super::night::Resume::Nothing, events);
             return;
         };
         let Some(side) = world.entity(mv.mover).get::<Unit>().map(|u| u.side) else {

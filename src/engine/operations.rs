@@ -241,13 +241,9 @@ fn apply_order(world: &mut World, order: &Order) -> Result<Vec<GameEvent>, Refus
                 max: tally.range.max,
             });
             super::movement::execute_move(world, entity, &steps, &mut events);
-            // A move waiting on an Op Fire window settles when it ends.
-            if world
-                .get_resource::<super::movement::MoveInProgress>()
-                .is_none()
-            {
-                settle(world, &mut events);
-            }
+            // A move waiting on an Op Fire window (or its Assault Fire's
+            // Muzzle Flash, R 50.2) settles when it ends.
+            settle_when_idle(world, &mut events);
         }
         Order::Fire {
             unit,
@@ -342,7 +338,8 @@ fn apply_order(world: &mut World, order: &Order) -> Result<Vec<GameEvent>, Refus
         | Order::Place { .. }
         | Order::Hold { .. }
         | Order::BanzaiGd { .. }
-        | Order::BanzaiOpFire { .. } => return Err(Refusal::NothingToAnswer),
+        | Order::BanzaiOpFire { .. }
+        | Order::BanzaiAnnounce { .. } => return Err(Refusal::NothingToAnswer),
     }
     Ok(events)
 }
@@ -619,7 +616,8 @@ pub fn check(world: &mut World, order: &Order) -> Result<(), Refusal> {
         | Order::Place { .. }
         | Order::Hold { .. }
         | Order::BanzaiGd { .. }
-        | Order::BanzaiOpFire { .. } => Err(Refusal::NothingToAnswer),
+        | Order::BanzaiOpFire { .. }
+        | Order::BanzaiAnnounce { .. } => Err(Refusal::NothingToAnswer),
     };
     checked?;
     // A Banzai Charge binds the Japanese Squads (R 59.6).

@@ -101,6 +101,10 @@ pub enum Order {
     /// The answer to the Banzai announcement: the Allied units marked Op
     /// Fire before any action, outside the Ops Range (R 59.6).
     BanzaiOpFire { units: Vec<String> },
+    /// The answer to the Banzai question at the start of a turn of an open
+    /// window: announce the charge now, or wait for a later turn of the
+    /// window (R 59.6).
+    BanzaiAnnounce { now: bool },
 }
 
 /// A Smoke Grenade thrown by a moving Squad (R 48.1): after entering

@@ -24,6 +24,12 @@ pub enum PacificEvent {
         rallied: Vec<String>,
         charging: Vec<String>,
     },
+    /// The last turn of a Banzai window came with its charge not yet
+    /// called: it is announced without asking (R 59.6).
+    BanzaiForced { turn: u8, from: u8 },
+    /// The Japanese chose not to call the window's charge this turn; it
+    /// is due by Turn `last` (R 59.6).
+    BanzaiWaits { turn: u8, last: u8 },
     /// The GD Squads the Japanese player chose to charge with (R 59.6).
     BanzaiGdSquads { charging: Vec<String> },
     /// At the announcement the Allied player marked these units Op Fire,
@@ -148,6 +154,12 @@ impl PacificEvent {
                 } else {
                     charging.join(", ")
                 }
+            ),
+            PacificEvent::BanzaiForced { turn, from } => format!(
+                "Turn {turn} is the last of the Banzai window (Turns {from}-{turn}) and the charge is not yet called: it is announced now (R 59.6)"
+            ),
+            PacificEvent::BanzaiWaits { turn, last } => format!(
+                "Turn {turn}: the Japanese do not call the Banzai Charge this turn; it is due by Turn {last} (R 59.6)"
             ),
             PacificEvent::BanzaiGdSquads { charging } => format!(
                 "GD Squads charging with the Banzai (+4 MP, +2 Morale, +2 Melee FP): {} (R 59.6)",

@@ -68,8 +68,9 @@ pub struct Position {
     pub smoke: BTreeMap<Coord, SmokeSide>,
     /// The phase (a new turn starts in `Setup`, where reinforcements enter).
     pub phase: Phase,
-    /// A Banzai Charge was announced and the GD Squads' or the Allied Op
-    /// Fire choice is awaited (R 59.6).
+    /// The Banzai question (call the charge now?) or, once it is
+    /// announced, the GD Squads' or the Allied Op Fire choice is awaited
+    /// (R 59.6).
     pub banzai_choice: bool,
 }
 
@@ -215,6 +216,7 @@ pub fn capture(world: &mut World) -> Position {
                 p.0,
                 crate::phases::Decision::BanzaiGd { .. }
                     | crate::phases::Decision::BanzaiOpFire { .. }
+                    | crate::phases::Decision::BanzaiAnnounce { .. }
             )
         });
     Position {
@@ -477,9 +479,13 @@ fn pacific(p: &mut Position, e: &PacificEvent, ctx: &Context) {
                 u.seishin = true;
             }
         }
+        // The question whether to call the charge now is answered: wait.
+        PacificEvent::BanzaiWaits { .. } => p.banzai_choice = false,
         PacificEvent::BanzaiAnnounced {
             rallied, charging, ..
         } => {
+            // Its GD or Op Fire choice, if any, is asked next.
+            p.banzai_choice = false;
             for id in rallied {
                 if let Some(u) = p.units.get_mut(id) {
                     u.suppression = None;

@@ -359,7 +359,8 @@ pub fn answer_place(
 }
 
 /// What the game counts at its end (R 18.0): control, and the losses of
-/// each side among the Squads and WTs that were ever on the board.
+/// each side among the units (Squads, WTs, Guns; no Decoys) that were
+/// ever on the board.
 pub fn tally(world: &mut World) -> Tally {
     let sc = world.resource::<ActiveScenario>().scenario.clone();
     let roster = world.resource::<RosterRes>().0.clone();

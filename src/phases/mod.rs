@@ -70,6 +70,12 @@ pub enum Decision {
     /// units Op Fire. Answer `banzai_op_fire(units)`, any of them or none
     /// (R 59.6).
     BanzaiOpFire { side: SideId, units: Vec<String> },
+    /// At the start of a turn of a Banzai window that is not its last, the
+    /// Japanese choose to announce the window's one charge now or wait;
+    /// on Turn `last` it comes without asking. Answer
+    /// `banzai_announce(now: true)` or `banzai_announce(now: false)`
+    /// (R 59.6).
+    BanzaiAnnounce { side: SideId, turn: u8, last: u8 },
 }
 
 impl Decision {
@@ -81,7 +87,8 @@ impl Decision {
             | Decision::Casualties { side, .. }
             | Decision::Reinforcement { side, .. }
             | Decision::BanzaiGd { side, .. }
-            | Decision::BanzaiOpFire { side, .. } => *side,
+            | Decision::BanzaiOpFire { side, .. }
+            | Decision::BanzaiAnnounce { side, .. } => *side,
         }
     }
 
@@ -134,6 +141,9 @@ impl Decision {
             Decision::BanzaiOpFire { units, .. } => format!(
                 "which units to mark Op Fire against the Banzai Charge, any of {} or none (R 59.6)",
                 units.join(", ")
+            ),
+            Decision::BanzaiAnnounce { turn, last, .. } => format!(
+                "whether to announce the Banzai Charge now, on Turn {turn}, or wait (it comes by itself on Turn {last}) (R 59.6)"
             ),
         }
     }
@@ -203,6 +213,7 @@ fn is_answer(order: &Order) -> bool {
             | Order::Hold { .. }
             | Order::BanzaiGd { .. }
             | Order::BanzaiOpFire { .. }
+            | Order::BanzaiAnnounce { .. }
     )
 }
 
@@ -251,6 +262,10 @@ fn answer(
             },
             Order::BanzaiOpFire { units },
         ) => crate::engine::banzai::answer_op_fire(world, *side, choices, units, events),
+        (Decision::BanzaiAnnounce { .. }, Order::BanzaiAnnounce { now }) => {
+            crate::engine::banzai::answer_announce(world, *now, events);
+            Ok(())
+        }
         _ => Err(Refusal::DecisionAwaited {
             what: decision.describe(),
         }),
@@ -276,15 +291,14 @@ pub fn advance(world: &mut World, events: &mut Vec<GameEvent>) {
             Phase::Setup => {
                 if end::place_reinforcements(world, events) {
                     // A Banzai Charge is announced before any action (R 59.6).
-                    let announced = crate::engine::banzai::begin_turn(world, events);
+                    let start = crate::engine::banzai::begin_turn(world, events);
                     let ops = crate::engine::operations::begin_operations(world);
                     let ended = world.resource::<TurnTrack>().phase != Phase::Operations;
                     events.extend(ops);
                     if !ended {
-                        if announced {
-                            // Its choices come before the first order.
-                            crate::engine::banzai::ask_gd(world, events);
-                        }
+                        // Its choices, or the question whether to call
+                        // it now, come before the first order.
+                        crate::engine::banzai::ask_at_start(world, start, events);
                         return;
                     }
                 }
@@ -432,6 +446,9 @@ pub fn random_answer(world: &World, rng: &mut Lcg) -> Option<Order> {
                 .filter(|_| rng.below(2) == 0)
                 .cloned()
                 .collect(),
+        },
+        Decision::BanzaiAnnounce { .. } => Order::BanzaiAnnounce {
+            now: rng.below(2) == 0,
         },
     })
 }

@@ -11,11 +11,23 @@ use std::collections::{BinaryHeap, HashMap};
 
 use crate::scenario::Coord;
 use crate::scenario::player_aid::PlayerAid;
-use crate::scenario::schema::{MapEdge, Side6};
+use crate::scenario::schema::{BanzaiWindow, MapEdge, Side6};
 use crate::world::Board;
 
 use super::Mp;
 use super::movement::{MoveRules, step_total};
+
+/// The windows whose one charge is still to be called on `turn` (R 59.6),
+/// in turn order: those of `windows` not over (`to >= turn`) holding none
+/// of the turns a charge was `called` on. While there is one, "the last
+/// required Banzai Charge" is not yet called.
+pub fn due_windows(windows: &[BanzaiWindow], called: &[u8], turn: u8) -> Vec<BanzaiWindow> {
+    windows
+        .iter()
+        .copied()
+        .filter(|w| w.to >= turn && !called.iter().any(|t| w.contains(*t)))
+        .collect()
+}
 
 /// The hexes the charge must go for: the closest (in hexes) of `enemies`
 /// not `full` of Japanese; sorted.
@@ -164,6 +176,20 @@ mod tests {
 
     fn c(l: &str) -> Coord {
         Coord::parse(l, 10, 10).unwrap()
+    }
+
+    /// R 59.6: a window is due until a charge is called in it or it is
+    /// over; the windows still due are the Rout Edge rule's "until the
+    /// last required Banzai Charge".
+    #[test]
+    fn r59_6_windows_due_until_called_or_over() {
+        let w = |from, to| BanzaiWindow { from, to };
+        let cards = [w(2, 3), w(5, 6)];
+        assert_eq!(due_windows(&cards, &[], 1), [w(2, 3), w(5, 6)]);
+        assert_eq!(due_windows(&cards, &[2], 3), [w(5, 6)]);
+        assert_eq!(due_windows(&cards, &[3], 4), [w(5, 6)]);
+        assert_eq!(due_windows(&cards, &[3, 5], 5), []);
+        assert_eq!(due_windows(&cards, &[3], 7), []);
     }
 
     /// The closest enemy hexes by hexes (E2 and H5, both 4 hexes from D5:

@@ -239,14 +239,21 @@ pub fn prof_check(aid: &GunProfAid, prof: u8, shot: &GunShot) -> Option<ProfChec
             "R 46.0",
         );
     }
-    if matches!(shot.conditions, Conditions::Night | Conditions::MonsoonRain) {
+    // Night (R 50.2) and the Monsoon rain (R 55.2), a Night in the rain
+    // too: -1 per hex of range.
+    if shot.conditions != Conditions::Day {
         let per = i64::from(aid.night_per_hex) * i64::from(shot.range.0);
         let v = per.max(i64::from(aid.night_max)) as i8;
+        let (what, rule) = if shot.conditions.rain() {
+            ("in the Monsoon rain", "R 55.2")
+        } else {
+            ("at Night", "R 50.2")
+        };
         add(
             &mut lines,
-            format!("range {} at Night or in the rain", shot.range.0),
+            format!("range {} {what}", shot.range.0),
             v,
-            "R 50.2",
+            rule,
         );
     }
     if !required {
@@ -293,7 +300,7 @@ pub fn gun_fp(
         return Err(FireRefusal::SameLocation);
     }
     let monsoon_max = Hexes(u32::from(aid.constants.monsoon_max_range));
-    if ctx.conditions == Conditions::MonsoonRain && ctx.range > monsoon_max {
+    if ctx.conditions.rain() && ctx.range > monsoon_max {
         return Err(FireRefusal::BeyondMonsoonRange {
             range: ctx.range,
             max: monsoon_max,
@@ -550,6 +557,38 @@ mod tests {
         let mut s = shot(FireKind::Normal, 6);
         s.conditions = Conditions::Night;
         assert_eq!(prof_check(a, 8, &s).unwrap().target, 4);
+        // R 55.2: in the rain, and at Night in the rain, -1 a hex of range.
+        for c in [Conditions::MonsoonRain, Conditions::NightRain] {
+            let mut s = shot(FireKind::Normal, 3);
+            s.conditions = c;
+            let check = prof_check(a, 8, &s).unwrap();
+            assert_eq!(check.target, 5, "{c:?}");
+            assert_eq!(check.lines[1].text, "range 3 in the Monsoon rain");
+            assert_eq!(check.lines[1].rule, "R 55.2");
+        }
+    }
+
+    /// R 55.2: "Max range for all Infantry, Guns, Vehicles, and Spotters is
+    /// three hexes" in the rain, by day and at Night.
+    #[test]
+    fn a_gun_fires_at_most_three_hexes_in_the_rain() {
+        let a = aid();
+        let (u, g) = at57();
+        let firer = Firer::of(&u, false);
+        for c in [Conditions::MonsoonRain, Conditions::NightRain] {
+            let mut ctx = FireContext::new(FireKind::Normal, firer, Hexes(4), "open");
+            ctx.conditions = c;
+            assert_eq!(
+                gun_fp(&a, &g, &ctx),
+                Err(FireRefusal::BeyondMonsoonRange {
+                    range: Hexes(4),
+                    max: Hexes(3)
+                }),
+                "{c:?}"
+            );
+            ctx.range = Hexes(3);
+            assert!(gun_fp(&a, &g, &ctx).is_ok(), "{c:?}");
+        }
     }
 
     /// R 20.5: the second FP with the V/G column: woods -1, Conceal -1,

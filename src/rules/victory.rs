@@ -132,7 +132,7 @@ pub fn evaluate(conditions: &[VictoryCondition], columns: u8, rows: u8, t: &Tall
                     format!("{}.5", halves / 2)
                 };
                 reasons.push(format!(
-                    "{} eliminated {shown} enemy Squads/WTs ({count} needed{}): {}",
+                    "{} eliminated {shown} enemy units ({count} needed{}): {}",
                     side_word(*side),
                     if *reduced_counts_half {
                         ", Reduced count half"
@@ -253,7 +253,7 @@ mod tests {
         assert_eq!(v.winner, Some(SideId::Axis));
         assert_eq!(
             v.reasons[0],
-            "Allies eliminated 4.5 enemy Squads/WTs (5 needed, Reduced count half): not met"
+            "Allies eliminated 4.5 enemy units (5 needed, Reduced count half): not met"
         );
         t.reduced[SideId::Axis.index()] = 2;
         assert_eq!(evaluate(&card, 16, 12, &t).winner, Some(SideId::Allies));

@@ -163,7 +163,7 @@ pub enum VictoryCondition {
         #[serde(default)]
         at_least: Option<u8>,
     },
-    /// The side eliminates at least `count` enemy Squads/WTs (a Reduced unit
+    /// The side eliminates at least `count` enemy units: Squads, WTs, Guns (a Reduced unit
     /// counts half when `reduced_counts_half`). Decoys never count (R 18.0).
     EliminateUnits {
         side: SideId,
@@ -201,11 +201,20 @@ pub struct SpecialRules {
     /// (R 55.2); required with `monsoon`.
     #[serde(default)]
     pub monsoon_storm: Option<MonsoonStorm>,
-    /// Turns at whose start a Japanese Banzai Charge is announced, one
-    /// charge on each listed turn (R 59.6; see docs/decisions.md on the
-    /// rulebook's "range of turns").
+    /// The old form of `banzai`, still read: each listed turn is a window
+    /// of its own, one charge on that turn (written as
+    /// `banzai: [(from: 2, to: 2)]` today).
     #[serde(default)]
     pub banzai_turns: Vec<u8>,
+    /// The Banzai Charges the Japanese must execute (R 59.6): each window
+    /// is a range of turns, `from..=to` (one turn: `from == to`), in which
+    /// ONE charge must be announced. At the start of each turn of an open
+    /// window the Japanese choose to announce it now or wait; on the
+    /// window's last turn it is announced without asking. Windows may not
+    /// overlap, and lie within the scenario's turns. Not written when
+    /// there is none, so a card without Banzai keeps its content hash.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub banzai: Vec<BanzaiWindow>,
     /// Japanese units enter play under −2 Conceal counters (R 59.2).
     #[serde(default)]
     pub japanese_minus_two_conceal: bool,
@@ -219,6 +228,49 @@ pub struct SpecialRules {
     /// is none, so a scenario without Smoke keeps its content hash.
     #[serde(default, skip_serializing_if = "SmokeRules::is_none")]
     pub smoke: SmokeRules,
+}
+
+/// A range of turns in which one Banzai Charge must be executed (R 59.6).
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct BanzaiWindow {
+    pub from: u8,
+    pub to: u8,
+}
+
+impl BanzaiWindow {
+    /// Whether `turn` lies in the window.
+    pub fn contains(&self, turn: u8) -> bool {
+        (self.from..=self.to).contains(&turn)
+    }
+
+    /// "Turn 2" or "Turns 5-6".
+    pub fn label(&self) -> String {
+        if self.from == self.to {
+            format!("Turn {}", self.from)
+        } else {
+            format!("Turns {}-{}", self.from, self.to)
+        }
+    }
+}
+
+impl SpecialRules {
+    /// The Banzai windows of the card, in turn order: `banzai`, and each
+    /// turn of the old `banzai_turns` as a window of its own (R 59.6).
+    pub fn banzai_windows(&self) -> Vec<BanzaiWindow> {
+        let mut w: Vec<BanzaiWindow> = self
+            .banzai
+            .iter()
+            .copied()
+            .chain(
+                self.banzai_turns
+                    .iter()
+                    .map(|&t| BanzaiWindow { from: t, to: t }),
+            )
+            .collect();
+        w.sort_by_key(|w| (w.from, w.to));
+        w
+    }
 }
 
 impl SmokeRules {

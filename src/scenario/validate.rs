@@ -11,7 +11,8 @@ use super::coords::{Coord, LabelError, expand};
 use super::player_aid::PlayerAid;
 use super::roster::{Roster, UnitClass};
 use super::schema::{
-    Entry, FortificationKind, Nationality, Scenario, SideId, Theater, VictoryCondition,
+    BanzaiWindow, Entry, FortificationKind, Nationality, Scenario, SideId, Theater,
+    VictoryCondition,
 };
 
 /// Files larger than this are refused before parsing: no scenario, roster or
@@ -406,10 +407,65 @@ impl Checker<'_> {
                 "`visibility_range` must be at least 1 hex at Night (R 50.0)".into(),
             );
         }
+        self.check_banzai();
         let elevation = self.check_map();
         self.check_units(&elevation);
         self.check_victory();
         self.problems
+    }
+
+    /// The Banzai windows (R 59.6): each a range `from <= to` within the
+    /// scenario's turns, none overlapping another. A window of `banzai` is
+    /// located by its `from:`, a turn of `banzai_turns` by that field.
+    fn check_banzai(&mut self) {
+        let r = &self.sc.special_rules;
+        let mut all: Vec<(BanzaiWindow, (usize, usize))> = r
+            .banzai
+            .iter()
+            .enumerate()
+            .map(|(i, w)| (*w, locate_after(self.src, "banzai:", "from:", i)))
+            .collect();
+        let old = locate_field(self.src, "banzai_turns");
+        all.extend(
+            r.banzai_turns
+                .iter()
+                .map(|&t| (BanzaiWindow { from: t, to: t }, old)),
+        );
+        let turns = self.sc.turns;
+        for (w, pos) in &all {
+            if w.from < 1 || w.from > w.to {
+                self.push(
+                    *pos,
+                    format!(
+                        "Banzai window (from: {}, to: {}) needs 1 <= from <= to (R 59.6)",
+                        w.from, w.to
+                    ),
+                );
+            } else if w.to > turns {
+                self.push(
+                    *pos,
+                    format!(
+                        "Banzai window (from: {}, to: {}) ends after the scenario's last turn, {turns} (R 59.6)",
+                        w.from, w.to
+                    ),
+                );
+            }
+        }
+        all.retain(|(w, _)| w.from <= w.to);
+        for (i, (a, _)) in all.iter().enumerate() {
+            if let Some((b, pos)) = all[i + 1..]
+                .iter()
+                .find(|(b, _)| b.from <= a.to && a.from <= b.to)
+            {
+                self.push(
+                    *pos,
+                    format!(
+                        "Banzai window (from: {}, to: {}) overlaps (from: {}, to: {}): one charge per window, each turn in one window at most (R 59.6)",
+                        b.from, b.to, a.from, a.to
+                    ),
+                );
+            }
+        }
     }
 
     fn check_sides(&mut self) {

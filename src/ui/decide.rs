@@ -317,12 +317,32 @@ fn pending_view(decision: &Decision) -> DecisionView {
                 options: units.clone(),
             }),
         ),
+        Decision::BanzaiAnnounce { turn, last, .. } => (
+            "BANZAI: CALL THE CHARGE?",
+            format!(
+                "One Banzai Charge is due by Turn {last}. Call it now, on Turn {turn}, before any \
+                 action: Suppression comes off every Japanese unit, every Squad charges (+4 MP, \
+                 +2 Morale, +2 Melee FP) unless marked Op Fire, and the Allies may mark units Op \
+                 Fire. Or wait: on Turn {last} it comes by itself (R 59.6)."
+            ),
+            vec![
+                one(
+                    "Announce the Banzai Charge now".into(),
+                    Order::BanzaiAnnounce { now: true },
+                ),
+                one("Not this turn".into(), Order::BanzaiAnnounce { now: false }),
+            ],
+            None,
+        ),
     };
-    // Only a CP re-roll (R 3.0) and, where allowed, a reinforcement kept
-    // off board (R 18.0) are optional: their last button.
+    // A CP re-roll (R 3.0), where allowed a reinforcement kept off board
+    // (R 18.0) and the Banzai question (R 59.6) are optional: their last
+    // button.
     let pass = matches!(
         decision,
-        Decision::CpReroll { .. } | Decision::Reinforcement { may_hold: true, .. }
+        Decision::CpReroll { .. }
+            | Decision::Reinforcement { may_hold: true, .. }
+            | Decision::BanzaiAnnounce { .. }
     )
     .then(|| choices.len() - 1);
     let subject = match decision {
@@ -759,6 +779,42 @@ fn key_help(view: &DecisionView) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// R 59.6: the Banzai question is two buttons, call it now (key 1) or
+    /// not this turn (Esc), sent as `banzai_announce`.
+    #[test]
+    fn banzai_question_is_now_or_not_this_turn() {
+        let v = pending_view(&Decision::BanzaiAnnounce {
+            side: SideId::Axis,
+            turn: 5,
+            last: 6,
+        });
+        assert_eq!(
+            (v.side, v.title.as_str()),
+            (SideId::Axis, "BANZAI: CALL THE CHARGE?")
+        );
+        let labels: Vec<(&str, &Order)> = v
+            .choices
+            .iter()
+            .map(|c| (c.label.as_str(), &c.order))
+            .collect();
+        assert_eq!(
+            labels,
+            [
+                (
+                    "Announce the Banzai Charge now",
+                    &Order::BanzaiAnnounce { now: true }
+                ),
+                ("Not this turn", &Order::BanzaiAnnounce { now: false })
+            ]
+        );
+        assert_eq!(v.pass, Some(1));
+        assert_eq!(v.keys(), [Some("1"), Some("Esc")]);
+        assert!(
+            v.explain
+                .starts_with("One Banzai Charge is due by Turn 6. Call it now, on Turn 5,")
+        );
+    }
 
     /// R 3.0: one button a unit offered, then Decline.
     #[test]

@@ -84,7 +84,10 @@ pub fn game_panels(
     mut panels: ResMut<PanelState>,
     mut insets: ResMut<PanelInsets>,
     los: Res<super::los_tool::LosTool>,
-    ops: Option<Res<crate::engine::operations::OpsState>>,
+    (ops, banzai_called): (
+        Option<Res<crate::engine::operations::OpsState>>,
+        Option<Res<crate::engine::banzai::Called>>,
+    ),
     units: Query<UnitQueryRow>,
     forts: Query<(&FortificationCounter, &Location)>,
     mut act: ActPanel,
@@ -100,6 +103,21 @@ pub fn game_panels(
                 ui.separator();
                 ui.label(turn_line(&turn));
                 ui.separator();
+                // A Banzai Charge still to be called (R 59.6).
+                let called = banzai_called.as_ref().map_or(&[][..], |c| &c.0[..]);
+                if let Some(w) = crate::rules::banzai::due_windows(
+                    &sc.special_rules.banzai_windows(),
+                    called,
+                    turn.turn,
+                )
+                .first()
+                {
+                    ui.label(
+                        RichText::new(format!("Banzai Charge due: {} (R 59.6)", w.label()))
+                            .color(ACCENT),
+                    );
+                    ui.separator();
+                }
                 ui.label(format!("To act: {}", side_name(sc, turn.active)));
                 for card in &sc.sides {
                     ui.separator();
@@ -334,7 +352,7 @@ pub fn victory_sentence(sc: &Scenario, v: &VictoryCondition) -> String {
             count,
             reduced_counts_half,
         } => format!(
-            "{} win by eliminating {count} enemy Squads/WTs{} (Decoys never count, R 18.0).",
+            "{} win by eliminating {count} enemy units{} (Squads, WTs and Guns; Decoys never count, R 18.0).",
             side_name(sc, *side),
             if *reduced_counts_half {
                 ", a Reduced unit counting half"
@@ -372,12 +390,16 @@ pub fn special_rule_lines(sc: &Scenario) -> Vec<String> {
     if r.monsoon {
         v.push("Monsoon: storm checks in the Recovery Phase (R 55.2).".to_string());
     }
-    if !r.banzai_turns.is_empty() {
-        let turns: Vec<String> = r.banzai_turns.iter().map(u8::to_string).collect();
-        v.push(format!(
-            "Banzai Charges on turn {} (R 59.6).",
-            turns.join(", ")
-        ));
+    for w in r.banzai_windows() {
+        v.push(if w.from == w.to {
+            format!("One Banzai Charge on {} (R 59.6).", w.label())
+        } else {
+            format!(
+                "One Banzai Charge in {}: the Japanese call it at the start of the turn they choose; on Turn {} it comes by itself (R 59.6).",
+                w.label(),
+                w.to
+            )
+        });
     }
     if r.japanese_minus_two_conceal {
         v.push("Japanese units start under \u{2212}2 Conceal counters (R 59.2).".to_string());

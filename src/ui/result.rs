@@ -229,7 +229,7 @@ pub struct ResultScreen {
     pub headline: String,
     /// Each condition read, in the card's order, met or not and why.
     pub reasons: Vec<String>,
-    /// Per side: eliminated and Reduced Squads/WTs (R 18.0).
+    /// Per side: eliminated and Reduced units: Squads, WTs and Guns (R 18.0).
     pub losses: Vec<String>,
     pub turns: Vec<TurnLine>,
     /// The board is being looked at: the window is folded.
@@ -254,7 +254,7 @@ pub fn open_result(world: &mut World) {
         .iter()
         .map(|s| {
             format!(
-                "{}: {} Squads/WTs eliminated, {} Reduced at the end",
+                "{}: {} units eliminated, {} Reduced at the end",
                 side_name(&sc, *s),
                 tally.eliminated[s.index()],
                 tally.reduced[s.index()]

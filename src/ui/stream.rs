@@ -54,7 +54,7 @@ pub const CHROMA_GREEN: Color = Color::srgb(0.0, 1.0, 0.0);
 const EMPTY_LAYER: usize = 31;
 
 /// The casualties so far, per side (by `SideId::index`): eliminated and
-/// Reduced Squads/WTs (R 18.0 counts them the same way).
+/// Reduced units: Squads, WTs and Guns (R 18.0 counts them the same way).
 #[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
 pub struct Casualties {
     pub eliminated: [u16; 2],

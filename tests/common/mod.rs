@@ -69,3 +69,15 @@ pub fn script_output(name: &str) -> String {
     );
     String::from_utf8_lossy(&out.stdout).to_string()
 }
+
+/// Runs the script `tests/scripts/NAME.ron` in the engine: its log lines
+/// and the refusal that stopped it, if any.
+pub fn script_lines(name: &str) -> (Vec<String>, Option<String>) {
+    let roster = scenario::builtin_roster().unwrap();
+    let aid = scenario::builtin_player_aid().unwrap();
+    let file = format!("tests/scripts/{name}.ron");
+    let bytes = std::fs::read(format!("{}/{file}", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    let s = bob::engine::script::parse(&file, &bytes).unwrap();
+    let r = bob::engine::script::run(&s, &roster, &aid).unwrap();
+    (r.lines, r.stopped.map(|(_, _, why)| why))
+}
