@@ -13,7 +13,7 @@ use std::hash::{DefaultHasher, Hash, Hasher};
 use std::time::{Duration, Instant};
 
 use bob::bot::{Bot, Level, acting_side};
-use bob::engine::headless_world;
+use bob::engine::headless_world_shared;
 use bob::engine::random::{Lcg, random_order};
 use bob::phases::end::GameOver;
 use bob::phases::{apply, begin_game};
@@ -28,8 +28,9 @@ fn main() {
     let fingerprint = std::env::args().any(|a| a == "hash");
     // `dump`: every order, its result and the state after it, one a line.
     let dump = std::env::args().any(|a| a == "dump");
-    let roster = scenario::builtin_roster().expect("roster");
-    let aid = scenario::builtin_player_aid().expect("player aid");
+    // Read once and shared by every game, as a simulation does.
+    let roster = std::sync::Arc::new(scenario::builtin_roster().expect("roster"));
+    let aid = bob::world::board::shared_aid(scenario::builtin_player_aid().expect("player aid"));
     // A scenario named on the line plays alone (for a profiler).
     let named: Vec<String> = std::env::args()
         .filter(|a| a == "training" || a == "guadalcanal")
@@ -44,7 +45,8 @@ fn main() {
         let mut hasher = DefaultHasher::new();
         let start = Instant::now();
         for seed in 0..games {
-            let mut world = headless_world(loaded.clone(), roster.clone(), aid.clone(), seed);
+            let mut world =
+                headless_world_shared(loaded.clone(), roster.clone(), aid.clone(), seed);
             let mut rng = Lcg(seed);
             let events = begin_game(&mut world);
             if fingerprint {
@@ -88,7 +90,8 @@ fn main() {
         let mut decisions = 0u64;
         let start = Instant::now();
         for seed in 0..bot_games {
-            let mut world = headless_world(loaded.clone(), roster.clone(), aid.clone(), seed);
+            let mut world =
+                headless_world_shared(loaded.clone(), roster.clone(), aid.clone(), seed);
             let mut bots = [
                 Bot::new(Level::Normal, seed),
                 Bot::new(Level::Normal, !seed),

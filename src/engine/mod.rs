@@ -45,14 +45,28 @@ pub use orders::{Order, Refusal};
 
 /// A headless world holding a scenario at its setup, with seeded dice.
 pub fn headless_world(loaded: Loaded, roster: Roster, aid: PlayerAid, seed: u64) -> World {
+    // Shared by equal content, so the board's LOS memo serves every game.
+    let aid = crate::world::board::shared_aid(aid);
+    headless_world_shared(loaded, std::sync::Arc::new(roster), aid, seed)
+}
+
+/// [`headless_world`] with the roster and Player Aid already shared: a
+/// simulation playing game after game reads them, never copies them. Pass
+/// the Player Aid through [`crate::world::board::shared_aid`] once, so that
+/// the board's LOS memo serves every game.
+pub fn headless_world_shared(
+    loaded: Loaded,
+    roster: std::sync::Arc<Roster>,
+    aid: std::sync::Arc<PlayerAid>,
+    seed: u64,
+) -> World {
     let mut world = World::new();
     world.insert_resource(ActiveScenario {
         scenario: loaded.scenario,
         origin: loaded.origin,
     });
-    world.insert_resource(RosterRes(std::sync::Arc::new(roster)));
-    // Shared by equal content, so the board's LOS memo serves every game.
-    world.insert_resource(AidRes(crate::world::board::shared_aid(aid)));
+    world.insert_resource(RosterRes(roster));
+    world.insert_resource(AidRes(aid));
     world.insert_resource(Dice::seeded(seed));
     // spawn_scenario only spawns entities and inserts resources: it cannot fail.
     if let Err(e) = world.run_system_once(spawn_scenario) {

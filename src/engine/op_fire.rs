@@ -205,6 +205,7 @@ fn plan_at(
 struct FireScene {
     board: std::sync::Arc<crate::world::board::Board>,
     aid: std::sync::Arc<crate::scenario::PlayerAid>,
+    roster: std::sync::Arc<crate::scenario::Roster>,
     conditions: crate::rules::fire::Conditions,
     smoke: Vec<Coord>,
     first_hex: bool,
@@ -215,6 +216,7 @@ impl FireScene {
         FireScene {
             board: world.resource::<crate::world::BoardRes>().0.clone(),
             aid: world.resource::<AidRes>().0.clone(),
+            roster: world.resource::<RosterRes>().0.clone(),
             conditions: super::fire::fire_conditions(world),
             smoke: super::smoke::hexes(world),
             first_hex: super::mortar::mover_in_first_hex(world),
@@ -231,7 +233,7 @@ fn plan_in(
     at: Coord,
     wanted: Option<Spine>,
 ) -> Result<OpFirePlan, Option<Refusal>> {
-    let roster = &world.resource::<RosterRes>().0;
+    let roster = &scene.roster;
     let er = world.entity(firer);
     let (Some(u), Some(l)) = (er.get::<Unit>(), er.get::<Location>()) else {
         return Err(Some(Refusal::UnknownUnit {
@@ -246,17 +248,26 @@ fn plan_in(
     }
     let range = l.coord.distance(at);
     let cp_range = kind == FireKind::FinalOpFire && range > 1;
-    let mut ctx = FireContext::new(kind, Firer::of(ut, u.reduced), Hexes(range), "open");
-    ctx.cp_final_op_fire_range = cp_range;
     // At Night: Normal Range only, at seen targets (R 50.2); in the
     // Monsoon rain: range at most three (R 55.2).
-    ctx.conditions = scene.conditions;
-    infantry_fp(&scene.aid, &ctx).map_err(|_| None)?;
+    let question = FireKey {
+        kind,
+        firer: Firer::of(ut, u.reduced),
+        range,
+        cp_range,
+        conditions: scene.conditions,
+    };
+    if !fp_allows(&scene.aid, question) {
+        return Err(None);
+    }
     if cp_range && super::command_points::check(world, firer).is_err() {
         return Err(None);
     }
     super::night::check_sight(world, firer, at).map_err(|_| None)?;
-    super::mortar::check_position(world, firer).map_err(|_| None)?;
+    // Only a Mortar has a firing position to check (R 31.0).
+    if crate::rules::mortar::fires_as_mortar(ut.class) {
+        super::mortar::check_position(world, firer).map_err(|_| None)?;
+    }
     // As `fortifications::los_query` asks it: at the open of `at`.
     let query = crate::rules::los::LosQuery {
         from_in_cave: l.in_cave,
@@ -281,6 +292,68 @@ fn plan_in(
         kind,
         cp_range,
         facing,
+    })
+}
+
+/// An Op Fire eligibility question: the attack `plan_in` asks
+/// `infantry_fp` about, by everything that varies in it.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct FireKey {
+    kind: FireKind,
+    firer: Firer,
+    range: u32,
+    cp_range: bool,
+    conditions: crate::rules::fire::Conditions,
+}
+
+impl std::hash::Hash for FireKey {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        let side = &self.firer.side;
+        (self.kind, self.firer.class, side.fp, side.prof, self.range).hash(h);
+        (self.cp_range, self.conditions as u8).hash(h);
+    }
+}
+
+impl FireKey {
+    /// The attack itself: at a stationary target in the open, as the
+    /// eligibility check asks it.
+    fn context(&self) -> FireContext {
+        let mut ctx = FireContext::new(self.kind, self.firer, Hexes(self.range), "open");
+        ctx.cp_final_op_fire_range = self.cp_range;
+        ctx.conditions = self.conditions;
+        ctx
+    }
+}
+
+/// The Player Aid the remembered answers were computed with (kept alive,
+/// so its address names it), and the answers.
+type FpMemo = (
+    Option<std::sync::Arc<crate::scenario::PlayerAid>>,
+    crate::world::fast_hash::FxHashMap<FireKey, bool>,
+);
+
+thread_local! {
+    static FP_ALLOWS: std::cell::RefCell<FpMemo> = std::cell::RefCell::default();
+}
+
+/// Whether `infantry_fp` allows the attack (R 6.0, R 9.0, R 10.0, R 50.2,
+/// R 55.2): the eligibility check at every hex entered asks this for
+/// every enemy unit, and the answer depends only on the Player Aid and
+/// the question, so it is remembered per thread.
+fn fp_allows(aid: &std::sync::Arc<crate::scenario::PlayerAid>, key: FireKey) -> bool {
+    FP_ALLOWS.with(|memo| {
+        let mut memo = memo.borrow_mut();
+        if !memo
+            .0
+            .as_ref()
+            .is_some_and(|a| std::sync::Arc::ptr_eq(a, aid))
+        {
+            *memo = (Some(aid.clone()), Default::default());
+        }
+        *memo
+            .1
+            .entry(key)
+            .or_insert_with(|| infantry_fp(aid, &key.context()).is_ok())
     })
 }
 

@@ -41,18 +41,23 @@ fn ops_range_of(world: &World, side: SideId) -> crate::scenario::schema::OpsRang
 /// one while Concealed, R 4.1, R 20.0).
 fn open_costs(world: &mut World, side: SideId) -> Vec<u8> {
     let constants = world.resource::<AidRes>().0.constants;
-    let open = crate::world::queries::with_query::<
+    let roster = world.resource::<crate::world::RosterRes>().0.clone();
+    // The unit's class read here, as `gun::use_kind` reads it, without a
+    // second lookup of the unit (this runs after every Use).
+    crate::world::queries::with_query::<
         (Entity, &Unit, Has<Used>, Has<OpFire>, Has<Concealed>),
         (),
         _,
     >(world, |q| {
         q.filter(|(_, u, used, op, _)| u.side == side && !used && !op)
-            .map(|(e, _, _, _, concealed)| (e, concealed))
-            .collect::<Vec<_>>()
-    });
-    open.into_iter()
-        .map(|(e, concealed)| use_cost(&constants, super::gun::use_kind(world, e), concealed))
-        .collect()
+            .map(|(_, u, _, _, concealed)| {
+                let class = roster
+                    .get(&u.kind)
+                    .map_or(crate::scenario::roster::UnitClass::Squad, |t| t.class);
+                use_cost(&constants, crate::rules::gun::use_kind(class), concealed)
+            })
+            .collect()
+    })
 }
 
 /// Starts the Operations Phase: the scenario's first player opens (R 4.0).

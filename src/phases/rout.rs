@@ -221,16 +221,24 @@ fn start_part(world: &mut World, side: SideId, events: &mut Vec<GameEvent>) {
 fn rout_morale(world: &mut World, unit: Entity) -> Option<(Morale, bool)> {
     let aid = world.resource::<AidRes>().0.clone();
     let roster = world.resource::<RosterRes>().0.clone();
-    let all = on_board(world);
-    let me = all.iter().find(|u| u.entity == unit)?;
-    let ut = roster.get(&me.unit.kind)?;
-    let side = if me.unit.reduced { ut.reduced } else { ut.full };
+    // The unit and the enemy units in its location, read in place (no copy
+    // of every unit on the board).
+    let (my_side, reduced, here, ut) = {
+        let er = world.get_entity(unit).ok()?;
+        let me = er.get::<Unit>()?;
+        let here = *er.get::<Location>()?;
+        (me.side, me.reduced, here, roster.get(&me.kind)?)
+    };
+    let side = if reduced { ut.reduced } else { ut.full };
     let mut modifiers = Vec::new();
-    let foes: Vec<Nationality> = all
-        .iter()
-        .filter(|e| e.unit.side != me.unit.side && !e.is_decoy() && e.location() == me.location())
-        .filter_map(|e| roster.get(&e.unit.kind).map(|t| t.nationality))
-        .collect();
+    let foes: Vec<Nationality> =
+        crate::world::queries::with_query::<(&Unit, &Location), (), _>(world, |q| {
+            q.filter(|(e, l)| e.side != my_side && **l == here)
+                .filter_map(|(e, _)| roster.get(&e.kind))
+                .filter(|t| t.class != crate::scenario::roster::UnitClass::Decoy)
+                .map(|t| t.nationality)
+                .collect()
+        });
     if ut.nationality != Nationality::Japanese && foes.contains(&Nationality::Japanese) {
         modifiers.push(MoraleModifier::NoQuarterVsJapanese);
     }

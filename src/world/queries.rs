@@ -3,14 +3,17 @@
 //! engine more than the rules it answers: the phases ask "which units are
 //! where" after every order. A state is kept per query type and thread for
 //! as long as the world has the same archetypes. When a new archetype
-//! appears the state is built afresh rather than brought up to date: a
-//! fresh state may list the archetypes in another order than an updated
-//! one (Bevy matches them through a hash map), and the order in which units
-//! are listed reaches the game (the random player picks by position).
+//! appears that might match, the state is built afresh rather than brought
+//! up to date: a fresh state may list the archetypes in another order than
+//! an updated one (Bevy matches them through a hash map), and the order in
+//! which units are listed reaches the game (the random player picks by
+//! position). New archetypes that cannot change that order (see
+//! [`same_order`]) keep the state.
 
 use std::any::{Any, TypeId};
 use std::cell::RefCell;
 
+use bevy::ecs::archetype::ArchetypeId;
 use bevy::ecs::query::{QueryData, QueryFilter, QueryIter, QueryState};
 use bevy::ecs::world::WorldId;
 use bevy::prelude::*;
@@ -36,8 +39,38 @@ where
     let now = (world.id(), world.archetypes().len());
     match kept.and_then(|b| b.downcast::<Kept<D, F>>().ok()) {
         Some(s) if s.0 == now => Some(s),
+        Some(mut s) if s.0.0 == now.0 && same_order(world, s.0.1, &s.1) => {
+            s.0 = now;
+            Some(s)
+        }
         _ => Some(Box::new((now, QueryState::<D, F>::try_new(world)?))),
     }
+}
+
+/// Whether `state`, kept while the world had `seen` archetypes, brought up
+/// to date lists the units in the order a fresh state would. A fresh state
+/// of a query with no required component matches the archetypes in the
+/// order they were made, as an update does (it appends the new ones). One
+/// with required components walks the archetypes holding the rarest of
+/// them, in the order of Bevy's hash map of archetypes by component; when
+/// none of the archetypes made since holds any of them, those maps are as
+/// they were, so a fresh state walks them as the kept one did. Most new
+/// archetypes are the world's resources (in Bevy 0.19 each resource is an
+/// entity), which hold no unit component.
+fn same_order<D, F>(world: &World, seen: usize, state: &QueryState<D, F>) -> bool
+where
+    D: QueryData + 'static,
+    F: QueryFilter + 'static,
+{
+    let required = state.component_access().required();
+    if required.is_clear() {
+        return true;
+    }
+    let archetypes = world.archetypes();
+    (seen..archetypes.len()).all(|i| {
+        let archetype = &archetypes[ArchetypeId::new(i)];
+        required.iter().all(|c| !archetype.contains(c))
+    })
 }
 
 fn keep<D, F>(state: Box<Kept<D, F>>)
