@@ -378,7 +378,9 @@ fn the_bot_declares_seishin_for_an_assault() {
     bob::phases::apply(&mut w, &order("mark_used(unit: \"J2\")")).unwrap();
     assert_eq!(
         first_order(&mut w),
-        order("move(unit: \"J1\", path: [\"B4\", \"C4\", \"D3\", \"E3\", \"F3\"])")
+        order(
+            "move(unit: \"J1\", path: [\"B4\", \"C4\", \"D3\", \"E3\", \"F3\"], facing: Some(e))"
+        )
     );
 }
 

@@ -172,8 +172,36 @@ impl Bot {
         if let Some(w) = world.get_resource::<OpFireWindow>().cloned() {
             return answers::op_fire(self, world, &view, &w);
         }
-        ops::operations(self, world, &view)
+        let order = ops::operations(self, world, &view);
+        face_the_enemy(world, &view, order)
     }
+}
+
+/// A move ends facing the nearest enemy the side can see from where it
+/// ends (R 2.2: "A moving or Routing unit may adopt any facing at the end
+/// of its move"), where facing is in use; a move with no enemy in sight of
+/// the map keeps the unit's facing.
+fn face_the_enemy(world: &World, view: &View, mut order: Order) -> Order {
+    if !crate::engine::fire::facing_in_use(world) {
+        return order;
+    }
+    if let Order::Move {
+        path,
+        facing: facing @ None,
+        ..
+    } = &mut order
+        && let Some(end) = path.last().and_then(|l| {
+            crate::scenario::Coord::parse(l, view.board.columns, view.board.rows).ok()
+        })
+        && let Some(nearest) = view
+            .pieces
+            .iter()
+            .filter(|p| p.side != view.me && p.at != end)
+            .min_by_key(|p| (end.distance(p.at), p.id.clone()))
+    {
+        *facing = Some(crate::rules::facing::facing_toward(end, nearest.at));
+    }
+    order
 }
 
 /// The side that must give the next order or answer: a Combat Event

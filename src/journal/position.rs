@@ -368,7 +368,10 @@ fn apply(p: &mut Position, e: &GameEvent, ctx: &Context) {
         }
         GameEvent::FacingTaken {
             unit: id, facing, ..
-        } => unit(p, id, &mut |u| u.facing = Some(*facing)),
+        }
+        | GameEvent::FacesAtEnd { unit: id, facing } => {
+            unit(p, id, &mut |u| u.facing = Some(*facing))
+        }
         GameEvent::ConcealmentLost { unit: id, .. } => unit(p, id, &mut |u| u.concealed = None),
         GameEvent::ConcealmentRegained { unit: id, .. } => {
             unit(p, id, &mut |u| u.concealed = Some(false))
