@@ -36,6 +36,42 @@ fn fresh(read: &bob::journal::JournalRead, k: usize) -> (u64, Vec<String>) {
     (state_hash(&mut r.world), r.lines)
 }
 
+/// A whole random game of `loaded` journaled at `path`: its order count
+/// and the journal read back.
+fn played(
+    loaded: &bob::scenario::Loaded,
+    seed: u64,
+    path: &std::path::Path,
+) -> (usize, bob::journal::JournalRead) {
+    let (roster, aid) = data();
+    let n = random_game(
+        loaded.clone(),
+        &roster,
+        &aid,
+        seed,
+        path,
+        usize::MAX,
+        |_| false,
+    )
+    .unwrap();
+    (n, read_journal(path).unwrap())
+}
+
+/// The viewer's launch at position `start` of `read`.
+fn launch_at(
+    read: &bob::journal::JournalRead,
+    outline: bob::journal::replay::Outline,
+    start: usize,
+) -> ReplayLaunch {
+    ReplayLaunch {
+        read: read.clone(),
+        outline,
+        start,
+        whole: Default::default(),
+        event: None,
+    }
+}
+
 fn go(app: &mut bevy::app::App, to: Go) -> usize {
     app.world_mut().resource_mut::<ReplayRequests>().go = Some(to);
     app.update();
@@ -73,18 +109,8 @@ fn forward_back_and_jumps_land_on_the_fresh_replay() {
     ] {
         let path = dir.join(format!("game-{}-{seed}.ron", name.replace('/', "-")));
         let loaded = scenario::load(name, &roster, &aid).unwrap();
-        let n = random_game(
-            loaded.clone(),
-            &roster,
-            &aid,
-            seed,
-            &path,
-            usize::MAX,
-            |_| false,
-        )
-        .unwrap();
+        let (n, read) = played(&loaded, seed, &path);
         assert!(n > 100, "{name}: a whole game has more than {n} orders");
-        let read = read_journal(&path).unwrap();
         let (outline, whole) = outline(&read, &roster, &aid).unwrap();
         eprintln!(
             "{name}: the whole journal ({n} orders) replayed headlessly in {:.1} ms",
@@ -106,13 +132,7 @@ fn forward_back_and_jumps_land_on_the_fresh_replay() {
             "{name}: the marks reach the last Recovery Phase: {:?}",
             outline.marks
         );
-        let launch = ReplayLaunch {
-            read: read.clone(),
-            outline: outline.clone(),
-            start: 0,
-            whole: Default::default(),
-            event: None,
-        };
+        let launch = launch_at(&read, outline.clone(), 0);
         let mut app = headless_viewer(launch, loaded, roster.clone(), aid.clone());
         app.update();
         check_at(&mut app, &read, 0, "start");
@@ -169,25 +189,9 @@ fn jumps_match_fresh_replays_over_many_games() {
         let loaded = scenario::load(name, &roster, &aid).unwrap();
         for seed in 20..32 {
             let path = dir.join(format!("{name}-{seed}.ron"));
-            let n = random_game(
-                loaded.clone(),
-                &roster,
-                &aid,
-                seed,
-                &path,
-                usize::MAX,
-                |_| false,
-            )
-            .unwrap();
-            let read = read_journal(&path).unwrap();
+            let (n, read) = played(&loaded, seed, &path);
             let (outline, _) = outline(&read, &roster, &aid).unwrap();
-            let launch = ReplayLaunch {
-                read: read.clone(),
-                outline,
-                start: 0,
-                whole: Default::default(),
-                event: None,
-            };
+            let launch = launch_at(&read, outline, 0);
             let mut app = headless_viewer(launch, loaded.clone(), roster.clone(), aid.clone());
             app.update();
             for k in [n / 3, 2 * n / 3, n, n / 2, n - 1] {
@@ -218,11 +222,7 @@ fn event_steps_walk_an_orders_events_and_back() {
     let dir = temp("events");
     let path = dir.join("training.ron");
     let loaded = scenario::load("training", &roster, &aid).unwrap();
-    let n = random_game(loaded.clone(), &roster, &aid, 3, &path, usize::MAX, |_| {
-        false
-    })
-    .unwrap();
-    let read = read_journal(&path).unwrap();
+    let (n, read) = played(&loaded, 3, &path);
     let (outline, _) = outline(&read, &roster, &aid).unwrap();
     // The first move of two hexes or more, with at least four events.
     let k = (1..=n)
@@ -239,13 +239,7 @@ fn event_steps_walk_an_orders_events_and_back() {
     let (_, lines_before) = fresh(&read, k - 1);
     let (_, lines_after) = fresh(&read, k);
     let events = lines_after.len() - lines_before.len();
-    let launch = ReplayLaunch {
-        read: read.clone(),
-        outline,
-        start: k - 1,
-        whole: Default::default(),
-        event: None,
-    };
+    let launch = launch_at(&read, outline, k - 1);
     let mut app = headless_viewer(launch, loaded, roster, aid);
     app.update();
     check_at(&mut app, &read, k - 1, "the order before");
