@@ -211,7 +211,7 @@ fn the_bot_charges_when_the_banzai_is_called() {
     let mut games_with_banzai = 0;
     for seed in 1..=4 {
         let log = strict_bot_game("guadalcanal", seed);
-        let mut charging: Vec<String> = Vec::new();
+        let mut charging: Vec<bob::world::UnitId> = Vec::new();
         let mut charged = false;
         for e in &log {
             match e {
