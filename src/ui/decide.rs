@@ -649,6 +649,10 @@ pub fn draw_choices(
     for (c, _) in &panel.hexes {
         ring(&mut p, *c, CHOICE_RING, 5.0, 0.84);
     }
+    // The facing picked for a routing unit (R 2.2).
+    if let Some((c, f)) = panel.subject.zip(panel.facing) {
+        spawned.extend(super::facing::arrow(&mut p, c, f));
+    }
     for (c, keys) in &panel.hexes {
         if keys.is_empty() {
             continue;
