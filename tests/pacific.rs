@@ -432,7 +432,7 @@ fn r59_6_gd_squads_choose_to_charge_and_the_allies_mark_op_fire_at_the_announcem
     let marked: Vec<String> = q
         .iter(&w)
         .filter(|(_, op)| *op)
-        .map(|(u, _)| u.id.clone())
+        .map(|(u, _)| u.id.to_string())
         .collect();
     assert_eq!(marked, ["M2"]);
 }
