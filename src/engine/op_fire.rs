@@ -355,10 +355,12 @@ fn fp_allows(aid: &std::sync::Arc<crate::scenario::PlayerAid>, key: FireKey) -> 
         {
             *memo = (Some(aid.clone()), Default::default());
         }
-        *memo
-            .1
-            .entry(key)
-            .or_insert_with(|| infantry_fp(aid, &key.context()).is_ok())
+        if let Some(allows) = memo.1.get(&key) {
+            return *allows;
+        }
+        let allows = infantry_fp(aid, &key.context()).is_ok();
+        memo.1.insert(key, allows);
+        allows
     })
 }
 
