@@ -114,6 +114,7 @@ pub fn decision(bot: &mut Bot, world: &mut World, view: &View, d: &Decision) -> 
             Order::Rout {
                 unit: unit.clone(),
                 to,
+                facing: None,
             }
         }
         Decision::MeleeOrder { choices, .. } => Order::Melee {

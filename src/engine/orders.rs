@@ -72,8 +72,15 @@ pub enum Order {
         #[serde(default)]
         unit: Option<String>,
     },
-    /// The answer to a Rout destination choice (R 11.0).
-    Rout { unit: String, to: String },
+    /// The answer to a Rout destination choice (R 11.0), with the facing
+    /// the unit adopts at the end of its rout where facing is in use
+    /// (R 2.2); without one it keeps its facing.
+    Rout {
+        unit: String,
+        to: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        facing: Option<Spine>,
+    },
     /// The first player's choice of the next Melee (R 12.0).
     Melee { at: String },
     /// The owner's allocation of Melee casualties: one unit id per
