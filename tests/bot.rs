@@ -211,7 +211,7 @@ fn the_bot_charges_when_the_banzai_is_called() {
     let mut games_with_banzai = 0;
     for seed in 1..=4 {
         let log = strict_bot_game("guadalcanal", seed);
-        let mut charging: Vec<String> = Vec::new();
+        let mut charging: Vec<bob::world::UnitId> = Vec::new();
         let mut charged = false;
         for e in &log {
             match e {
@@ -497,7 +497,7 @@ fn the_bot_routs_facing_the_enemy() {
         .special_rules
         .facing_required = true;
     let mut q = w.query::<(Entity, &bob::world::Unit)>();
-    let all: Vec<(Entity, String)> = q.iter(&w).map(|(e, u)| (e, u.id.clone())).collect();
+    let all: Vec<(Entity, String)> = q.iter(&w).map(|(e, u)| (e, u.id.to_string())).collect();
     for (e, id) in all {
         match id.as_str() {
             "A1" | "G1" => {

@@ -177,7 +177,7 @@ fn board(file: &str, units: &[(&str, &str)], fully_suppressed: &[&str]) -> World
 /// Keeps only these units on the board.
 fn keep(w: &mut World, ids: &[&str]) {
     let mut q = w.query::<&Unit>();
-    let all: Vec<String> = q.iter(w).map(|u| u.id.clone()).collect();
+    let all: Vec<String> = q.iter(w).map(|u| u.id.to_string()).collect();
     for id in all {
         if !ids.contains(&id.as_str()) {
             remove(w, &id);

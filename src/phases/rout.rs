@@ -6,6 +6,7 @@
 //! re-rolled with a CP (R 3.0); where several destinations qualify the owner
 //! chooses: both are [`Decision`]s.
 
+use crate::world::UnitId;
 use std::collections::VecDeque;
 
 use bevy::prelude::*;
@@ -278,10 +279,11 @@ fn scenario_year(world: &World) -> u16 {
         .unwrap_or(0)
 }
 
-fn unit_id(world: &World, e: Entity) -> String {
+fn unit_id(world: &World, e: Entity) -> UnitId {
     world
         .get::<Unit>(e)
-        .map_or_else(String::new, |u| u.id.clone())
+        .map(|u| u.id.clone())
+        .unwrap_or_default()
 }
 
 /// One Rout MC (R 11.0); a failure may wait on a CP re-roll (R 3.0).
@@ -317,7 +319,7 @@ fn take_check(world: &mut World, check: ToCheck, events: &mut Vec<GameEvent>) {
             world,
             Decision::CpReroll {
                 side,
-                units: vec![id],
+                units: vec![id.to_string()],
                 what: "its failed Rout MC",
             },
             events,
@@ -330,7 +332,7 @@ fn take_check(world: &mut World, check: ToCheck, events: &mut Vec<GameEvent>) {
 fn roll_check(world: &mut World, id: &str, morale: Morale, events: &mut Vec<GameEvent>) -> D10 {
     let roll = world.resource_mut::<Dice>().d10();
     events.push(GameEvent::MoraleCheck {
-        unit: id.to_string(),
+        unit: UnitId::from(id),
         morale: morale.0,
         roll: roll.0,
         passed: roll.0 <= morale.0,
@@ -398,7 +400,7 @@ pub fn answer_reroll(
         cp::spend(world, *side, check.unit, CpFunction::Reroll);
         events.push(GameEvent::CpSpent {
             side: *side,
-            unit: id.to_string(),
+            unit: UnitId::from(id),
             purpose: "re-rolls its Rout MC",
         });
         roll = roll_check(world, id, morale, events);
@@ -510,7 +512,7 @@ fn rout_unit(world: &mut World, failed: Failed, events: &mut Vec<GameEvent>) {
                     world,
                     Decision::RoutDestination {
                         side: me.unit.side,
-                        unit: me.unit.id.clone(),
+                        unit: me.unit.id.to_string(),
                         choices: choices.iter().map(|c| c.to.label()).collect(),
                         facing,
                     },
@@ -537,7 +539,7 @@ fn eliminate(
 ) {
     world.entity_mut(entity).despawn();
     events.push(GameEvent::RoutEliminated {
-        unit: id.to_string(),
+        unit: UnitId::from(id),
         why,
     });
 }
