@@ -238,7 +238,7 @@ impl Narrator {
                 format!("{} watches for movement (Op Fire)", f.unit_at(unit))
             }
             E::FireStarted { unit, .. } => {
-                self.firer = Some((unit.clone(), FireWord::Fire));
+                self.firer = Some((unit.to_string(), FireWord::Fire));
                 return None;
             }
             E::FireFailed { unit } => {
@@ -249,7 +249,7 @@ impl Narrator {
             }
             E::FireRoll { unit, .. } => {
                 if self.firer.as_ref().is_none_or(|(u, _)| u != unit) {
-                    self.firer = Some((unit.clone(), FireWord::Fire));
+                    self.firer = Some((unit.to_string(), FireWord::Fire));
                 }
                 return None;
             }
@@ -294,7 +294,7 @@ impl Narrator {
                 } else {
                     FireWord::OpFire
                 };
-                self.firer = Some((unit.clone(), word));
+                self.firer = Some((unit.to_string(), word));
                 let what = if *final_op_fire {
                     "Final Op Fire"
                 } else {
@@ -336,7 +336,7 @@ impl Narrator {
             E::MoveEnded { unit, at } => format!("{} halts {}", f.noun(unit), f.place(at)),
             E::ConcealmentLost { unit, .. } => format!("{} is spotted", f.unit_at(unit)),
             E::DecoyRemoved { unit } => {
-                let at = f.units.get(unit).map_or("", |u| u.at.as_str());
+                let at = f.units.get(unit.as_str()).map_or("", |u| u.at.as_str());
                 format!("The {} unit at {at} was only a decoy", f.side_of(unit))
             }
             E::Passed { side, .. } => format!("The {} pass", f.side(*side)),
@@ -363,7 +363,7 @@ impl Narrator {
             }
             E::BackedUp { unit, to, .. } => format!("{} backs up to {}", f.noun(unit), f.bare(to)),
             E::AssaultFires { unit, target, .. } => {
-                self.firer = Some((unit.clone(), FireWord::AssaultFire));
+                self.firer = Some((unit.to_string(), FireWord::AssaultFire));
                 format!("{} assault fires at {target}", f.unit_at(unit))
             }
             E::FlankCounter { unit, at } => {
@@ -400,7 +400,7 @@ impl Narrator {
             }
             E::NoMelee => return None,
             E::MeleeBegins { at, allies, axis } => {
-                let names = |ids: &[String]| {
+                let names = |ids: &[crate::world::UnitId]| {
                     ids.iter()
                         .map(|u| f.noun(u))
                         .collect::<Vec<_>>()
@@ -697,7 +697,7 @@ mod tests {
 
     fn result(target: &str, outcome: FireOutcome) -> GameEvent {
         GameEvent::FireResult {
-            target: target.to_string(),
+            target: target.into(),
             arithmetic: "6 FP".to_string(),
             fp: Fp(6),
             roll: 3,
@@ -708,13 +708,13 @@ mod tests {
     fn fire(unit: &str, hex: &str, outcome: FireOutcome, target: &str) -> Vec<GameEvent> {
         vec![
             GameEvent::FireStarted {
-                unit: unit.to_string(),
+                unit: unit.into(),
                 target: hex.to_string(),
                 used: 1,
                 max: 3,
             },
             GameEvent::FireRoll {
-                unit: unit.to_string(),
+                unit: unit.into(),
                 target: hex.to_string(),
                 roll: 3,
             },
@@ -738,9 +738,7 @@ mod tests {
         );
         // A firer in the open is named by what it is.
         let mut killed = fire("M5", "H4", FireOutcome::Eliminated, "J4");
-        killed.push(GameEvent::Eliminated {
-            unit: "J4".to_string(),
-        });
+        killed.push(GameEvent::Eliminated { unit: "J4".into() });
         assert_eq!(
             said(&killed),
             ["Japanese squad in the jungle at H4 wiped out by MG fire from open ground at C3"]
@@ -751,17 +749,13 @@ mod tests {
     fn a_failed_fire_and_no_line_of_sight() {
         assert_eq!(
             said(&[
-                GameEvent::FireFailed {
-                    unit: "M1".to_string()
-                },
+                GameEvent::FireFailed { unit: "M1".into() },
                 GameEvent::NoLos {
-                    unit: "J1".to_string(),
+                    unit: "J1".into(),
                     target: "C3".to_string(),
                     why: "blocked by the jungle at D4".to_string(),
                 },
-                GameEvent::Eliminated {
-                    unit: "M5".to_string()
-                },
+                GameEvent::Eliminated { unit: "M5".into() },
             ]),
             [
                 "Marine squad in kunai grass at E5 loses its nerve and holds its fire",
@@ -775,7 +769,7 @@ mod tests {
     fn op_fire_window_fire_and_hold() {
         let events = [
             GameEvent::Moved {
-                unit: "M1".to_string(),
+                unit: "M1".into(),
                 from: "E5".to_string(),
                 to: "E6".to_string(),
                 cost: "2".to_string(),
@@ -783,18 +777,18 @@ mod tests {
             },
             GameEvent::OpFireWindow {
                 side: SideId::Axis,
-                mover: "M1".to_string(),
+                mover: "M1".into(),
                 at: "E6".to_string(),
-                eligible: vec!["J1".to_string(), "J4".to_string()],
+                eligible: vec!["J1".into(), "J4".into()],
             },
             GameEvent::OpFires {
-                unit: "J1".to_string(),
-                mover: "M1".to_string(),
+                unit: "J1".into(),
+                mover: "M1".into(),
                 at: "E6".to_string(),
                 final_op_fire: false,
             },
             GameEvent::FireRoll {
-                unit: "J1".to_string(),
+                unit: "J1".into(),
                 target: "E6".to_string(),
                 roll: 2,
             },
@@ -804,14 +798,14 @@ mod tests {
                 at: "E6".to_string(),
             },
             GameEvent::OpFires {
-                unit: "J4".to_string(),
-                mover: "M1".to_string(),
+                unit: "J4".into(),
+                mover: "M1".into(),
                 at: "E6".to_string(),
                 final_op_fire: true,
             },
             result("M1", FireOutcome::Reduced),
             GameEvent::MarkedOpFire {
-                unit: "M5".to_string(),
+                unit: "M5".into(),
                 side: SideId::Allies,
                 facing: None,
                 used: 1,
@@ -837,38 +831,34 @@ mod tests {
     fn moves_and_morale() {
         let events = [
             GameEvent::MoveStarted {
-                unit: "M1".to_string(),
+                unit: "M1".into(),
                 used: 1,
                 max: 3,
             },
             GameEvent::Moved {
-                unit: "M1".to_string(),
+                unit: "M1".into(),
                 from: "E5".to_string(),
                 to: "E6".to_string(),
                 cost: "2".to_string(),
                 left: "3".to_string(),
             },
             GameEvent::ConcealmentLost {
-                unit: "M1".to_string(),
+                unit: "M1".into(),
                 why: "it moved in enemy LOS",
             },
             GameEvent::MoraleCheck {
-                unit: "M1".to_string(),
+                unit: "M1".into(),
                 morale: 6,
                 roll: 8,
                 passed: false,
                 rule: "R 9.0",
             },
             GameEvent::MoveEnded {
-                unit: "M1".to_string(),
+                unit: "M1".into(),
                 at: "E6".to_string(),
             },
-            GameEvent::MoveFailed {
-                unit: "M5".to_string(),
-            },
-            GameEvent::DecoyRemoved {
-                unit: "J4".to_string(),
-            },
+            GameEvent::MoveFailed { unit: "M5".into() },
+            GameEvent::DecoyRemoved { unit: "J4".into() },
         ];
         assert_eq!(
             said(&events),
@@ -888,28 +878,26 @@ mod tests {
         let events = [
             GameEvent::RoutPart {
                 side: SideId::Axis,
-                checking: vec!["J4".to_string()],
+                checking: vec!["J4".into()],
             },
             GameEvent::RoutPart {
                 side: SideId::Allies,
                 checking: vec![],
             },
             GameEvent::Routs {
-                unit: "J4".to_string(),
+                unit: "J4".into(),
                 path: vec!["H5".to_string(), "I4".to_string()],
                 goal: "toward its Rout Edge",
             },
             GameEvent::RoutCasualty {
-                unit: "J4".to_string(),
+                unit: "J4".into(),
                 margin: 4,
                 casualty: 4,
                 eliminated: false,
             },
-            GameEvent::RoutedOff {
-                unit: "M5".to_string(),
-            },
+            GameEvent::RoutedOff { unit: "M5".into() },
             GameEvent::RoutEliminated {
-                unit: "M1".to_string(),
+                unit: "M1".into(),
                 why: "no legal rout (R 11.0)",
             },
         ];
@@ -930,25 +918,25 @@ mod tests {
         let events = [
             GameEvent::MeleeBegins {
                 at: "H4".to_string(),
-                allies: vec!["M1".to_string()],
-                axis: vec!["J4".to_string()],
+                allies: vec!["M1".into()],
+                axis: vec!["J4".into()],
             },
             GameEvent::MeleeRoll {
-                unit: "M1".to_string(),
+                unit: "M1".into(),
                 fp: 4,
                 dice: vec![2, 7],
                 hits: 1,
                 rule: "R 12.0",
             },
             GameEvent::MeleeRoll {
-                unit: "J4".to_string(),
+                unit: "J4".into(),
                 fp: 5,
                 dice: vec![9, 8],
                 hits: 0,
                 rule: "R 12.0",
             },
             GameEvent::MeleeCasualty {
-                unit: "J4".to_string(),
+                unit: "J4".into(),
                 eliminated: true,
             },
             GameEvent::NoMelee,
@@ -975,11 +963,9 @@ mod tests {
                 entry: "7".to_string(),
                 title: "Banzai Charge".to_string(),
             }),
-            GameEvent::CombatEvent(EventLog::Banzai {
-                unit: "J4".to_string(),
-            }),
+            GameEvent::CombatEvent(EventLog::Banzai { unit: "J4".into() }),
             GameEvent::CombatEvent(EventLog::Reduced {
-                unit: "M1".to_string(),
+                unit: "M1".into(),
                 why: "Sniper".to_string(),
                 eliminated: false,
             }),
@@ -1025,7 +1011,7 @@ mod tests {
             GameEvent::MarkersRemoved,
             GameEvent::TurnBegins { turn: 2 },
             GameEvent::Reinforces {
-                unit: "M5".to_string(),
+                unit: "M5".into(),
                 at: "C3".to_string(),
             },
         ];

@@ -211,7 +211,7 @@ fn the_bot_charges_when_the_banzai_is_called() {
     let mut games_with_banzai = 0;
     for seed in 1..=4 {
         let log = strict_bot_game("guadalcanal", seed);
-        let mut charging: Vec<String> = Vec::new();
+        let mut charging: Vec<bob::world::UnitId> = Vec::new();
         let mut charged = false;
         for e in &log {
             match e {
@@ -483,4 +483,49 @@ fn the_bot_throws_a_smoke_grenade_where_op_fire_waits() {
         ),
         order("move(unit: \"P1\", path: [\"E3\", \"F3\"])")
     );
+}
+
+/// R 2.2: a Routing unit may adopt any facing at the end of its rout; the
+/// bot's routing unit ends facing the nearest enemy it sees (A1 routs from
+/// E4 to the woods at C3 or behind them; the German is at H4).
+#[test]
+fn the_bot_routs_facing_the_enemy() {
+    use bevy::prelude::*;
+    let mut w = ground("rout_open", &[("A1", "E4"), ("G1", "H4")]);
+    w.resource_mut::<bob::world::ActiveScenario>()
+        .scenario
+        .special_rules
+        .facing_required = true;
+    let mut q = w.query::<(Entity, &bob::world::Unit)>();
+    let all: Vec<(Entity, String)> = q.iter(&w).map(|(e, u)| (e, u.id.to_string())).collect();
+    for (e, id) in all {
+        match id.as_str() {
+            "A1" | "G1" => {
+                w.entity_mut(e).insert(bob::world::Used);
+            }
+            _ => {
+                w.entity_mut(e).despawn();
+            }
+        }
+    }
+    let a1 = all_entity(&mut w, "A1");
+    w.entity_mut(a1).insert(bob::world::Suppression::Full);
+    w.resource_mut::<bob::world::TurnTrack>().phase = bob::world::Phase::Rout;
+    w.resource_mut::<bob::engine::Dice>().force([5]);
+    bob::phases::advance(&mut w, &mut Vec::new());
+    let bob::engine::Order::Rout { to, facing, .. } = first_order(&mut w) else {
+        panic!("no rout answer");
+    };
+    let (cols, rows) = {
+        let b = &w.resource::<bob::world::BoardRes>().0;
+        (b.columns, b.rows)
+    };
+    let to = bob::scenario::Coord::parse(&to, cols, rows).unwrap();
+    let h4 = bob::scenario::Coord::parse("H4", cols, rows).unwrap();
+    assert_eq!(facing, Some(bob::rules::facing::facing_toward(to, h4)));
+}
+
+fn all_entity(w: &mut bevy::prelude::World, id: &str) -> bevy::prelude::Entity {
+    let mut q = w.query::<(bevy::prelude::Entity, &bob::world::Unit)>();
+    q.iter(w).find(|(_, u)| u.id == id).unwrap().0
 }

@@ -51,7 +51,8 @@ fn play(name: &str, seed: u64) -> (String, usize) {
         }
         // Every unit once; never more than the setup and the reinforcements.
         let all = unit_states(&mut world);
-        let ids: std::collections::HashSet<&String> = all.iter().map(|u| &u.0).collect();
+        let ids: std::collections::HashSet<&bob::world::UnitId> =
+            all.iter().map(|u| &u.0).collect();
         assert_eq!(ids.len(), all.len(), "{name} seed {seed}: a unit twice");
         assert!(all.len() <= most, "{name} seed {seed}: units from nowhere");
         assert!(world.resource::<TurnTrack>().turn <= last_turn);

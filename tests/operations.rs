@@ -103,7 +103,7 @@ fn counters(w: &mut World) -> Vec<Counter> {
     let mut v: Vec<Counter> = q
         .iter(w)
         .map(|(u, l, s, used, op, c, cp)| Counter {
-            id: u.id.clone(),
+            id: u.id.to_string(),
             at: l.coord.label(),
             reduced: u.reduced,
             suppression: s.copied(),

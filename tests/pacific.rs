@@ -432,7 +432,7 @@ fn r59_6_gd_squads_choose_to_charge_and_the_allies_mark_op_fire_at_the_announcem
     let marked: Vec<String> = q
         .iter(&w)
         .filter(|(_, op)| *op)
-        .map(|(u, _)| u.id.clone())
+        .map(|(u, _)| u.id.to_string())
         .collect();
     assert_eq!(marked, ["M2"]);
 }
@@ -660,4 +660,21 @@ fn r2_2_a_unit_adopts_a_facing_at_the_end_of_its_move() {
         refused(&mut w, r#"move(unit: "A1", path: ["C4"], facing: Some(w))"#),
         "A1: this scenario does not use Infantry facing (R 2.2)"
     );
+}
+
+/// The side to act is the one that must answer now: the Op Fire window
+/// opened by the Marines' move is the Japanese player's (R 9.0) while the
+/// Ops Range is still the Marines' (R 4.1); the top bar and the bot read
+/// the same function.
+#[test]
+fn the_side_to_act_answers_the_op_fire_window() {
+    use bob::scenario::schema::SideId;
+    let (mut w, _) = world_of("fireteams.ron", &[]);
+    assert_eq!(bob::bot::acting_side(&w), Some(SideId::Allies));
+    play(&mut w, r#"move(unit: "M1", path: ["C3"])"#);
+    let ops = w.resource::<bob::engine::operations::OpsState>().acting;
+    assert_eq!(ops, SideId::Allies);
+    assert_eq!(bob::bot::acting_side(&w), Some(SideId::Axis));
+    play(&mut w, "op_fire(firers: [])");
+    assert_eq!(bob::bot::acting_side(&w), Some(SideId::Allies));
 }

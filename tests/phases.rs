@@ -154,6 +154,7 @@ fn first_destinations(w: &mut World, log: &mut Vec<String>) {
             Order::Rout {
                 unit,
                 to: choices[0].clone(),
+                facing: None,
             },
         ));
     }
@@ -176,7 +177,7 @@ fn board(file: &str, units: &[(&str, &str)], fully_suppressed: &[&str]) -> World
 /// Keeps only these units on the board.
 fn keep(w: &mut World, ids: &[&str]) {
     let mut q = w.query::<&Unit>();
-    let all: Vec<String> = q.iter(w).map(|u| u.id.clone()).collect();
+    let all: Vec<String> = q.iter(w).map(|u| u.id.to_string()).collect();
     for id in all {
         if !ids.contains(&id.as_str()) {
             remove(w, &id);
@@ -243,7 +244,8 @@ fn rout_must_reach_beneficial_terrain() {
             &mut w,
             Order::Rout {
                 unit: "A1".into(),
-                to: "C3".into()
+                to: "C3".into(),
+                facing: None,
             }
         )[0],
         "A1 routs to safety: E4 -> D3 -> C3 (R 11.0)"
@@ -286,6 +288,7 @@ fn rout_must_leave_all_los() {
         Order::Rout {
             unit: "A2".into(),
             to: pick.clone(),
+            facing: None,
         },
     );
     assert!(log[0].starts_with("A2 routs to safety: N8 -> "), "{log:#?}");
@@ -311,6 +314,7 @@ fn rout_forced_toward_the_rout_edge() {
         Order::Rout {
             unit: "A3".into(),
             to: choices[0].clone(),
+            facing: None,
         },
     );
     assert!(
@@ -622,6 +626,7 @@ fn decision_window_answers_a_rout_destination() {
         Order::Rout {
             unit: "A2".into(),
             to: choices[0].clone(),
+            facing: None,
         }
     );
     w.init_resource::<bob::ui::act::OrderCount>();
@@ -643,4 +648,100 @@ fn decision_window_answers_a_rout_destination() {
         Some(view.choices),
         "the same decision is still pending"
     );
+}
+
+/// Plays with Infantry facing, as the Pacific does (R 2.2).
+fn with_facing(w: &mut World) {
+    w.resource_mut::<bob::world::ActiveScenario>()
+        .scenario
+        .special_rules
+        .facing_required = true;
+}
+
+/// R 2.2: "A moving or Routing unit may adopt any facing at the end of its
+/// move". Where facing is in use, the owner is asked for the facing with
+/// the destination, and the unit turns as its rout ends, before its Rout
+/// casualty (R 11.1); without facing in use a facing is refused.
+#[test]
+fn r2_2_a_routing_unit_adopts_a_facing_at_the_end_of_its_rout() {
+    let mut w = board("rout_open.ron", &[("A1", "E4"), ("G1", "H4")], &["A1"]);
+    with_facing(&mut w);
+    let log = start_phase(&mut w, Phase::Rout, &[5]);
+    assert_eq!(
+        log[3],
+        "Allies to decide: A1's Rout destination, one of A2, A3, B2, C3 (R 11.0) and the facing it adopts there (R 2.2)"
+    );
+    let log = order(
+        &mut w,
+        Order::Rout {
+            unit: "A1".into(),
+            to: "C3".into(),
+            facing: Some(bob::scenario::schema::Spine::E),
+        },
+    );
+    assert_eq!(
+        log[..2],
+        [
+            "A1 routs to safety: E4 -> D3 -> C3 (R 11.0)",
+            "A1 faces E at the end of its move (R 2.2)",
+        ]
+    );
+    let a1 = entity(&mut w, "A1");
+    assert_eq!(
+        w.get::<bob::world::Facing>(a1).map(|f| f.0),
+        Some(bob::scenario::schema::Spine::E)
+    );
+
+    // Without facing in use, a facing is refused and nothing happens.
+    let mut w = board("rout_open.ron", &[("A1", "E4"), ("G1", "H4")], &["A1"]);
+    start_phase(&mut w, Phase::Rout, &[5]);
+    let refused = apply(
+        &mut w,
+        &Order::Rout {
+            unit: "A1".into(),
+            to: "C3".into(),
+            facing: Some(bob::scenario::schema::Spine::E),
+        },
+    )
+    .unwrap_err()
+    .to_string();
+    assert_eq!(
+        refused,
+        "this scenario does not use Infantry facing (R 2.2)"
+    );
+    assert_eq!(at(&mut w, "A1"), "E4");
+}
+
+/// R 2.2: one hex qualifies, yet where facing is in use the owner is still
+/// asked (for the facing); keeping its own facing is an answer.
+#[test]
+fn r2_2_one_rout_hex_is_still_asked_for_its_facing() {
+    let mut w = board("rout_open.ron", &[("A1", "G5"), ("G1", "H4")], &["A1"]);
+    let a1 = entity(&mut w, "A1");
+    let before = w.get::<bob::world::Facing>(a1).map(|f| f.0);
+    with_facing(&mut w);
+    let log = start_phase(&mut w, Phase::Rout, &[5]);
+    assert_eq!(
+        log[2..],
+        [
+            "A1 MC: needs 2 or less, rolled 5 \u{2192} failed (R 11.0, R 7.1)",
+            "Allies to decide: A1's Rout destination, one of C3 (R 11.0) and the facing it adopts there (R 2.2)",
+        ]
+    );
+    let log = order(
+        &mut w,
+        Order::Rout {
+            unit: "A1".into(),
+            to: "C3".into(),
+            facing: None,
+        },
+    );
+    assert_eq!(
+        log[..2],
+        [
+            "A1 routs to safety: G5 -> F4 -> E4 -> D3 -> C3 (R 11.0)",
+            "Axis Rout Phase: G1 must check (R 11.0)",
+        ]
+    );
+    assert_eq!(w.get::<bob::world::Facing>(a1).map(|f| f.0), before);
 }

@@ -54,7 +54,7 @@ pub fn op_fire(bot: &mut Bot, world: &mut World, view: &View, w: &OpFireWindow) 
             continue;
         }
         cp_used |= plan.cp_range;
-        firers.push((value, id.clone(), p.entity, plan.kind));
+        firers.push((value, id.to_string(), p.entity, plan.kind));
     }
     firers.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
     let best = firers.first().map(|f| (f.1.clone(), f.2, f.3, f.0));
@@ -114,6 +114,7 @@ pub fn decision(bot: &mut Bot, world: &mut World, view: &View, d: &Decision) -> 
             Order::Rout {
                 unit: unit.clone(),
                 to,
+                facing: None,
             }
         }
         Decision::MeleeOrder { choices, .. } => Order::Melee {

@@ -167,7 +167,8 @@ impl Bot {
             return answers::combat_event(&view, &d);
         }
         if let Some(Pending(d)) = world.get_resource::<Pending>().cloned() {
-            return answers::decision(self, world, &view, &d);
+            let order = answers::decision(self, world, &view, &d);
+            return face_the_enemy(world, &view, order);
         }
         if let Some(w) = world.get_resource::<OpFireWindow>().cloned() {
             return answers::op_fire(self, world, &view, &w);
@@ -177,22 +178,29 @@ impl Bot {
     }
 }
 
-/// A move ends facing the nearest enemy the side can see from where it
-/// ends (R 2.2: "A moving or Routing unit may adopt any facing at the end
-/// of its move"), where facing is in use; a move with no enemy in sight of
-/// the map keeps the unit's facing.
+/// A move or a rout ends facing the nearest enemy the side can see from
+/// where it ends (R 2.2: "A moving or Routing unit may adopt any facing at
+/// the end of its move"), where facing is in use; with no enemy in sight
+/// of the map the unit keeps its facing.
 fn face_the_enemy(world: &World, view: &View, mut order: Order) -> Order {
     if !crate::engine::fire::facing_in_use(world) {
         return order;
     }
-    if let Order::Move {
-        path,
-        facing: facing @ None,
-        ..
-    } = &mut order
-        && let Some(end) = path.last().and_then(|l| {
-            crate::scenario::Coord::parse(l, view.board.columns, view.board.rows).ok()
-        })
+    let (end, facing) = match &mut order {
+        Order::Move {
+            path,
+            facing: facing @ None,
+            ..
+        } => (path.last(), facing),
+        Order::Rout {
+            to,
+            facing: facing @ None,
+            ..
+        } => (Some(&*to), facing),
+        _ => return order,
+    };
+    if let Some(end) =
+        end.and_then(|l| crate::scenario::Coord::parse(l, view.board.columns, view.board.rows).ok())
         && let Some(nearest) = view
             .pieces
             .iter()
@@ -209,17 +217,34 @@ fn face_the_enemy(world: &World, view: &View, mut order: Order) -> Order {
 /// (R 11.0, R 12.0, R 18.0), an Op Fire window (R 9.0), else the side whose
 /// Ops Range it is (R 4.1). `None` when the game is over.
 pub fn acting_side(world: &World) -> Option<SideId> {
-    if world.get_resource::<GameOver>().is_some() {
+    side_to_act(
+        world.get_resource::<GameOver>().is_some(),
+        world.get_resource::<CombatEventDecision>(),
+        world.get_resource::<Pending>(),
+        world.get_resource::<OpFireWindow>(),
+        world.get_resource::<OpsState>(),
+    )
+}
+
+/// `acting_side` from the resources it reads (for systems that hold them).
+pub fn side_to_act(
+    game_over: bool,
+    event: Option<&CombatEventDecision>,
+    pending: Option<&Pending>,
+    window: Option<&OpFireWindow>,
+    ops: Option<&OpsState>,
+) -> Option<SideId> {
+    if game_over {
         return None;
     }
-    if let Some(d) = world.get_resource::<CombatEventDecision>() {
+    if let Some(d) = event {
         return Some(d.side);
     }
-    if let Some(Pending(d)) = world.get_resource::<Pending>() {
+    if let Some(Pending(d)) = pending {
         return Some(d.side());
     }
-    if let Some(w) = world.get_resource::<OpFireWindow>() {
+    if let Some(w) = window {
         return Some(w.side);
     }
-    world.get_resource::<OpsState>().map(|s| s.acting)
+    ops.map(|s| s.acting)
 }

@@ -107,7 +107,7 @@ impl View {
                 let known = shown_to(me, u.side, c.copied()) == Shown::Face;
                 Piece {
                     entity: e,
-                    id: u.id.clone(),
+                    id: u.id.to_string(),
                     side: u.side,
                     at: l.coord,
                     in_cave: l.in_cave,

@@ -41,7 +41,7 @@ pub fn check_assault_fire(
     })?;
     let Some(unit) = world.entity(entity).get::<Unit>().cloned() else {
         return Err(Refusal::UnknownUnit {
-            unit: String::new(),
+            unit: crate::world::UnitId::default(),
         });
     };
     super::fire::check_target_hex(world, entity, from, to)?;

@@ -8,6 +8,7 @@
 //! last turn it comes without asking. Until the last required charge is
 //! called no other Japanese Squad move goes closer to its Rout Edge.
 
+use crate::world::UnitId;
 use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::Arc;
@@ -199,9 +200,9 @@ fn announce(world: &mut World, events: &mut Vec<GameEvent>) {
 }
 
 /// Every unit with its entity, sorted by id.
-fn sorted_units(world: &mut World) -> Vec<(String, Entity, Unit)> {
+fn sorted_units(world: &mut World) -> Vec<(UnitId, Entity, Unit)> {
     let mut q = world.query::<(Entity, &Unit)>();
-    let mut units: Vec<(String, Entity, Unit)> = q
+    let mut units: Vec<(UnitId, Entity, Unit)> = q
         .iter(world)
         .map(|(e, u)| (u.id.clone(), e, u.clone()))
         .collect();
@@ -218,7 +219,7 @@ pub fn ask_gd(world: &mut World, events: &mut Vec<GameEvent>) {
     for (id, e, u) in sorted_units(world) {
         if japanese(world, &u) == Some(UnitClass::GdSquad) && world.get::<Location>(e).is_some() {
             side = Some(u.side);
-            gds.push(id);
+            gds.push(id.to_string());
         }
     }
     match side {
@@ -237,7 +238,7 @@ fn take_picks(
     world: &mut World,
     choices: &[String],
     picks: &[String],
-) -> Result<Vec<(String, Entity)>, Refusal> {
+) -> Result<Vec<(UnitId, Entity)>, Refusal> {
     for (i, p) in picks.iter().enumerate() {
         if !choices.contains(p) || picks[..i].contains(p) {
             return Err(Refusal::WrongAnswer {
@@ -248,7 +249,7 @@ fn take_picks(
     world.remove_resource::<crate::phases::Pending>();
     Ok(sorted_units(world)
         .into_iter()
-        .filter(|(id, ..)| picks.contains(id))
+        .filter(|(id, ..)| picks.iter().any(|p| p == id))
         .map(|(id, e, _)| (id, e))
         .collect())
 }
@@ -263,7 +264,7 @@ pub fn answer_gd(
     for (_, e) in take_picks(world, choices, picks)? {
         world.entity_mut(e).insert(Banzai);
     }
-    let mut charging = picks.to_vec();
+    let mut charging: Vec<UnitId> = picks.iter().map(UnitId::from).collect();
     charging.sort();
     events.push(GameEvent::Pacific(PacificEvent::BanzaiGdSquads {
         charging,
@@ -292,7 +293,7 @@ fn ask_op_fire(world: &mut World, events: &mut Vec<GameEvent>) {
         .filter(|(_, s, l, marked)| {
             *s == side && !marked && !all.iter().any(|(_, o, ol, _)| *o != side && ol == l)
         })
-        .map(|(id, ..)| id.clone())
+        .map(|(id, ..)| id.to_string())
         .collect();
     if units.is_empty() {
         return;
@@ -338,7 +339,7 @@ pub fn answer_op_fire(
 
 fn refuse(unit: &str, reason: impl Into<String>) -> Refusal {
     Refusal::Banzai {
-        unit: unit.to_string(),
+        unit: UnitId::from(unit),
         reason: reason.into(),
     }
 }

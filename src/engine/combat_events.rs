@@ -14,6 +14,7 @@
 //! not in the game: the entries naming them (entry 1's UK, entry 7's "not in
 //! a Carrier", entry 8's Vehicle or Carrier) find no such unit.
 
+use crate::world::UnitId;
 use std::collections::VecDeque;
 
 use bevy::prelude::*;
@@ -76,7 +77,7 @@ pub struct EventCommandPoints(pub [u8; 2]);
 
 /// Squads and WTs eliminated so far, by id (for entry 4).
 #[derive(Resource, Debug, Clone, Default)]
-pub struct Graveyard(pub Vec<String>);
+pub struct Graveyard(pub Vec<UnitId>);
 
 /// Events waiting while an earlier one waits for its choice.
 #[derive(Resource, Debug, Clone, Default)]
@@ -90,7 +91,7 @@ struct Job {
     table: Table,
     step: Step,
     /// The attack that caused the event.
-    firer: String,
+    firer: UnitId,
     target: Coord,
 }
 
@@ -118,7 +119,7 @@ enum Step {
 pub enum EventLog {
     /// The additional roll after a firing 1.
     Check {
-        unit: String,
+        unit: crate::world::UnitId,
         fire_roll: u8,
         roll: u8,
         outcome: CheckOutcome,
@@ -152,20 +153,20 @@ pub enum EventLog {
         why: String,
     },
     Reduced {
-        unit: String,
+        unit: crate::world::UnitId,
         why: String,
         /// It was Reduced already (or a WT in Melee): it is eliminated.
         eliminated: bool,
     },
     Removed {
-        unit: String,
+        unit: crate::world::UnitId,
         why: String,
     },
     Restored {
-        unit: String,
+        unit: crate::world::UnitId,
     },
     Returned {
-        unit: String,
+        unit: crate::world::UnitId,
         at: String,
         with: String,
     },
@@ -173,13 +174,13 @@ pub enum EventLog {
         at: String,
     },
     Concealed {
-        unit: String,
+        unit: crate::world::UnitId,
     },
     MarkedUsed {
-        unit: String,
+        unit: crate::world::UnitId,
     },
     Readied {
-        unit: String,
+        unit: crate::world::UnitId,
         marker: &'static str,
     },
     CommandPoints {
@@ -188,24 +189,24 @@ pub enum EventLog {
         held: u8,
     },
     Fugg {
-        unit: String,
+        unit: crate::world::UnitId,
         roll: u8,
         bonus: u8,
         total: u8,
         fires: bool,
     },
     AmbushAttack {
-        unit: String,
+        unit: crate::world::UnitId,
         fp: u8,
         dice: Vec<u8>,
         hits: u8,
     },
     Banzai {
-        unit: String,
+        unit: crate::world::UnitId,
     },
     /// The unit picked for the Banzai entry charges this turn (R 59.6).
     BanzaiCharges {
-        unit: String,
+        unit: crate::world::UnitId,
     },
 }
 
@@ -372,7 +373,7 @@ pub fn record_eliminations(world: &mut World, events: &[GameEvent]) {
     let mut grave = world.remove_resource::<Graveyard>().unwrap_or_default();
     for unit in events.iter().filter_map(GameEvent::eliminated_unit) {
         if !grave.0.iter().any(|g| g == unit) {
-            grave.0.push(unit.to_string());
+            grave.0.push(UnitId::from(unit));
         }
     }
     world.insert_resource(grave);
@@ -557,7 +558,7 @@ fn returnable(world: &mut World, all: &[Piece]) -> Vec<String> {
                 })
             })
         })
-        .cloned()
+        .map(|id| id.to_string())
         .collect();
     v.sort();
     v
@@ -625,7 +626,7 @@ fn ask(world: &mut World, job: &Job) -> Ask {
             let victims: Vec<String> = all
                 .iter()
                 .filter(|p| p.side != job.side && p.at == *at && p.in_cave == *in_cave)
-                .map(|p| p.id.clone())
+                .map(|p| p.id.to_string())
                 .collect();
             let mut a = ask(
                 victims,
@@ -931,7 +932,12 @@ fn apply_effect(
                 if let Some(mut u) = world.get_mut::<Unit>(*e) {
                     u.reduced = false;
                 }
-                log(events, EventLog::Restored { unit: id.clone() });
+                log(
+                    events,
+                    EventLog::Restored {
+                        unit: UnitId::from(id),
+                    },
+                );
             }
         }
         EventEffect::Return { .. } => {
@@ -956,13 +962,23 @@ fn apply_effect(
             for (id, e) in targets {
                 // A −2 counter, once lost, is never regained (R 59.2).
                 world.entity_mut(*e).insert(Concealed { minus_two: false });
-                log(events, EventLog::Concealed { unit: id.clone() });
+                log(
+                    events,
+                    EventLog::Concealed {
+                        unit: UnitId::from(id),
+                    },
+                );
             }
         }
         EventEffect::MarkUsed { .. } => {
             for (id, e) in targets {
                 world.entity_mut(*e).remove::<OpFire>().insert(Used);
-                log(events, EventLog::MarkedUsed { unit: id.clone() });
+                log(
+                    events,
+                    EventLog::MarkedUsed {
+                        unit: UnitId::from(id),
+                    },
+                );
             }
         }
         EventEffect::Ready { infantry, assets } => {
@@ -1040,11 +1056,21 @@ fn apply_effect(
         EventEffect::Banzai => {
             for (id, e) in targets {
                 world.entity_mut(*e).remove::<Suppression>();
-                log(events, EventLog::Banzai { unit: id.clone() });
+                log(
+                    events,
+                    EventLog::Banzai {
+                        unit: UnitId::from(id),
+                    },
+                );
                 // It charges when it is next Used this turn, by the rules
                 // of an SSR charge, unless marked Op Fire (R 59.6).
                 world.entity_mut(*e).insert(super::banzai::Banzai);
-                log(events, EventLog::BanzaiCharges { unit: id.clone() });
+                log(
+                    events,
+                    EventLog::BanzaiCharges {
+                        unit: UnitId::from(id),
+                    },
+                );
             }
         }
     }
@@ -1070,7 +1096,7 @@ fn ready_units(world: &mut World, targets: &[(String, Entity)], events: &mut Vec
         log(
             events,
             EventLog::Readied {
-                unit: id.clone(),
+                unit: UnitId::from(id),
                 marker,
             },
         );
@@ -1103,7 +1129,7 @@ fn place_returning(
         .unwrap_or(0);
     let mut e = world.spawn((
         Unit {
-            id: squad.to_string(),
+            id: UnitId::from(squad),
             kind,
             side,
             reduced: true,
@@ -1119,7 +1145,7 @@ fn place_returning(
     log(
         events,
         EventLog::Returned {
-            unit: squad.to_string(),
+            unit: UnitId::from(squad),
             at: loc.coord.label(),
             with: host_id.to_string(),
         },
@@ -1178,7 +1204,7 @@ fn fugg(
     log(
         events,
         EventLog::Fugg {
-            unit: id.to_string(),
+            unit: UnitId::from(id),
             roll: roll.0,
             bonus: if marine { 0 } else { non_marine_bonus },
             total,
@@ -1217,7 +1243,7 @@ fn ambush(world: &mut World, job: &Job, id: &str, e: Entity, events: &mut Vec<Ga
     log(
         events,
         EventLog::AmbushAttack {
-            unit: id.to_string(),
+            unit: UnitId::from(id),
             fp,
             dice: dice.iter().map(|d| d.0).collect(),
             hits,

@@ -232,7 +232,7 @@ fn unit_of(world: &World, unit: Entity) -> Result<Unit, Refusal> {
         .get::<Unit>(unit)
         .cloned()
         .ok_or_else(|| Refusal::UnknownUnit {
-            unit: String::new(),
+            unit: crate::world::UnitId::default(),
         })
 }
 

@@ -5,7 +5,7 @@
 use crate::rules::Fp;
 use crate::rules::fire::FireOutcome;
 use crate::scenario::schema::{SideId, Spine};
-use crate::world::Phase;
+use crate::world::{Phase, UnitId};
 
 use super::command_points::CpFunction;
 
@@ -15,116 +15,116 @@ pub enum GameEvent {
     OpsRangeStarted { side: SideId, min: u8, max: u8 },
     /// A unit was marked Used (R 4.2); `used` of `max` counted so far.
     MarkedUsed {
-        unit: String,
+        unit: UnitId,
         side: SideId,
         used: u8,
         max: u8,
     },
     /// A unit was marked Op Fire (R 4.3), turned to `facing` if given.
     MarkedOpFire {
-        unit: String,
+        unit: UnitId,
         side: SideId,
         facing: Option<Spine>,
         used: u8,
         max: u8,
     },
     /// A unit is selected to move (R 5.0); `used` of `max` counted.
-    MoveStarted { unit: String, used: u8, max: u8 },
+    MoveStarted { unit: UnitId, used: u8, max: u8 },
     /// A unit is selected to fire (R 6.0); `used` of `max` counted.
     FireStarted {
-        unit: String,
+        unit: UnitId,
         target: String,
         used: u8,
         max: u8,
     },
     /// The unit failed its MC to fire and is Used (R 6.1).
-    FireFailed { unit: String },
+    FireFailed { unit: UnitId },
     /// No LOS to the target: the unit is Used (R 14.0).
     NoLos {
-        unit: String,
+        unit: UnitId,
         target: String,
         why: String,
     },
     /// The one roll of a fire attack (R 6.2).
     FireRoll {
-        unit: String,
+        unit: UnitId,
         target: String,
         roll: u8,
     },
     /// The attack against one unit in the location, with its arithmetic.
     FireResult {
-        target: String,
+        target: UnitId,
         arithmetic: String,
         fp: Fp,
         roll: u8,
         outcome: FireOutcome,
     },
     /// A unit is eliminated (R 8.0).
-    Eliminated { unit: String },
+    Eliminated { unit: UnitId },
     /// The moving unit entered a hex in reach of these Op Fire units: the
     /// side may fire (R 9.0).
     OpFireWindow {
         side: SideId,
-        mover: String,
+        mover: UnitId,
         at: String,
-        eligible: Vec<String>,
+        eligible: Vec<UnitId>,
     },
     /// The side let the mover go on.
     OpFirePassed { side: SideId, at: String },
     /// A unit Op Fires (R 9.0) or Final Op Fires (R 10.0) at the mover; it
     /// is Used, an Op Fire marker flipping (R 4.3).
     OpFires {
-        unit: String,
-        mover: String,
+        unit: UnitId,
+        mover: UnitId,
         at: String,
         final_op_fire: bool,
     },
     /// A Morale Check (R 7.1): passed when the roll is at most the Morale.
     MoraleCheck {
-        unit: String,
+        unit: UnitId,
         morale: u8,
         roll: u8,
         passed: bool,
         rule: &'static str,
     },
     /// The unit failed its MC to move: it stays and is Used (R 5.0, R 4.2).
-    MoveFailed { unit: String },
+    MoveFailed { unit: UnitId },
     /// A Squad spends its whole move to remove the Wire or Roadblock in
     /// its hex (R 43.6, R 43.7).
     ClearingStarted {
-        unit: String,
+        unit: UnitId,
         what: &'static str,
         at: String,
     },
     /// It survived and passed every MC: the counter is removed (R 43.6,
     /// R 43.7).
     ObstacleRemoved {
-        unit: String,
+        unit: UnitId,
         what: &'static str,
         at: String,
     },
     /// It failed an MC: the counter stays (R 43.7).
     ObstacleStays {
-        unit: String,
+        unit: UnitId,
         what: &'static str,
         at: String,
     },
     /// One step of a move (R 5.0).
     Moved {
-        unit: String,
+        unit: UnitId,
         from: String,
         to: String,
         cost: String,
         left: String,
     },
     /// The move is over; the unit is Used (R 4.2).
-    MoveEnded { unit: String, at: String },
+    MoveEnded { unit: UnitId, at: String },
     /// A unit adopts a facing at the end of its move (R 2.2).
-    FacesAtEnd { unit: String, facing: Spine },
+    FacesAtEnd { unit: UnitId, facing: Spine },
     /// A Conceal counter came off (R 15.0).
-    ConcealmentLost { unit: String, why: &'static str },
+    ConcealmentLost { unit: UnitId, why: &'static str },
     /// A Decoy lost its Concealment and is removed (R 15.0).
-    DecoyRemoved { unit: String },
+    DecoyRemoved { unit: UnitId },
     /// The side's Ops Range ended: by choice, at its maximum, or because no
     /// further Use fits (R 4.1).
     Passed {
@@ -137,12 +137,12 @@ pub enum GameEvent {
     /// The phase is over (R 1.0).
     PhaseEnded { phase: Phase, next: Phase },
     /// A CP is readied on a unit for its next action (R 3.0).
-    CpReadied { unit: String, function: CpFunction },
+    CpReadied { unit: UnitId, function: CpFunction },
     /// A CP is spent: its counter goes on the unit (R 3.0); `left` of the
     /// side's CPs remain this turn.
     CommandPointSpent {
         side: SideId,
-        unit: String,
+        unit: UnitId,
         function: CpFunction,
         left: u8,
     },
@@ -152,68 +152,68 @@ pub enum GameEvent {
     /// A unit takes a facing as it fires: turning (-1 FP, R 6.0) or, with no
     /// facing to keep, free (losing Concealment, R 2.2).
     FacingTaken {
-        unit: String,
+        unit: UnitId,
         facing: Spine,
         turned: bool,
     },
     /// A unit selected in an enemy hex tries to move out: Morale −3 for
     /// the MC, no automatic pass (R 5.1).
-    Withdraws { unit: String, from: String },
+    Withdraws { unit: UnitId, from: String },
     /// A Declared Retreat: +4 Morale for its MCs this move; it moves as a
     /// Routing unit (R 5.3).
-    DeclaresRetreat { unit: String },
+    DeclaresRetreat { unit: UnitId },
     /// Op Fire at the mover in the hex it starts from, its first hex being
     /// a Melee hex (R 9.0).
     OpFireWindowAtStart {
         side: SideId,
-        mover: String,
+        mover: UnitId,
         at: String,
         into: String,
-        eligible: Vec<String>,
+        eligible: Vec<UnitId>,
     },
     /// A non-elite American Squad Suppressed mid-move: its move is over,
     /// with no MC (R 58.1).
-    Reluctance { unit: String },
+    Reluctance { unit: UnitId },
     /// A move ended in a hex it over-stacks: back to an earlier hex,
     /// regardless of MPs, with no Op Fire (R 5.0, R 9.0).
     BackedUp {
-        unit: String,
+        unit: UnitId,
         from: String,
         to: String,
     },
     /// Assault Fire by a moving Squad (R 5.2), or a Fireteam's before or mid
     /// move for `mp` MP (R 58.3).
     AssaultFires {
-        unit: String,
+        unit: UnitId,
         target: String,
         fireteam: Option<(String, String)>,
     },
     /// The Assault Fire named in the order cannot happen now.
-    AssaultFireLost { unit: String, why: String },
+    AssaultFireLost { unit: UnitId, why: String },
     /// A unit marked Op Fire or Used out of all enemy LOS takes a Conceal
     /// counter (R 15.0).
-    ConcealmentRegained { unit: String, why: &'static str },
+    ConcealmentRegained { unit: UnitId, why: &'static str },
     /// A Japanese unit leaving its starting hex: its −2 Conceal counter
     /// becomes −1 (R 59.2).
-    ConcealmentWeakened { unit: String },
+    ConcealmentWeakened { unit: UnitId },
     /// An MC with Morale modifiers that reach 10 or more: passed with no
     /// roll (R 7.1).
     MoraleAutoPass {
-        unit: String,
+        unit: UnitId,
         morale: u8,
         rule: &'static str,
     },
     /// The mover entered Melee through a flank hex of every enemy unit
     /// there: a Flank counter, +1 Melee FP (R 12.2).
-    FlankCounter { unit: String, at: String },
+    FlankCounter { unit: UnitId, at: String },
     /// The game waits for this side's decision.
     DecisionAwaited { side: SideId, what: String },
     /// A side's part of the Rout Phase begins (R 11.0).
-    RoutPart { side: SideId, checking: Vec<String> },
+    RoutPart { side: SideId, checking: Vec<UnitId> },
     /// A unit must take a Rout MC, and why (R 11.0); Morale 10 or more
     /// passes with no roll (R 7.1).
     RoutCheck {
-        unit: String,
+        unit: UnitId,
         reason: &'static str,
         morale: u8,
         no_quarter: bool,
@@ -222,45 +222,45 @@ pub enum GameEvent {
     /// A CP is spent (R 3.0).
     CpSpent {
         side: SideId,
-        unit: String,
+        unit: UnitId,
         purpose: &'static str,
     },
     /// A failed unit routs along this path (R 11.0).
     Routs {
-        unit: String,
+        unit: UnitId,
         path: Vec<String>,
         goal: &'static str,
     },
     /// A failed unit reaches its Rout Edge with MP to spare: off the board,
     /// eliminated (R 11.0).
-    RoutedOff { unit: String },
+    RoutedOff { unit: UnitId },
     /// A failed unit has no legal rout (R 11.0) or leaves a Melee with no
     /// friend left in it (R 11.1): eliminated. Guns failing are eliminated.
-    RoutEliminated { unit: String, why: &'static str },
+    RoutEliminated { unit: UnitId, why: &'static str },
     /// Failed by its Casualty number or more: Reduced (or eliminated) and
     /// Fully Suppressed after routing (R 11.1).
     RoutCasualty {
-        unit: String,
+        unit: UnitId,
         margin: u8,
         casualty: u8,
         eliminated: bool,
     },
     /// SS Desperation: failed by one, Reduced, Fully Suppressed, stays
     /// (R 57.3, R 11.2).
-    SsDesperation { unit: String },
+    SsDesperation { unit: UnitId },
     /// No Melee anywhere this turn (R 12.0).
     NoMelee,
     /// A Melee begins in a location (R 12.0); `first_strike` when a
     /// previously Concealed unit attacks first (R 51.2).
     MeleeBegins {
         at: String,
-        allies: Vec<String>,
-        axis: Vec<String>,
+        allies: Vec<UnitId>,
+        axis: Vec<UnitId>,
     },
     /// One unit's Melee dice (R 12.0): one casualty per die at or under its
     /// Melee FP.
     MeleeRoll {
-        unit: String,
+        unit: UnitId,
         fp: u8,
         dice: Vec<u8>,
         hits: u8,
@@ -268,17 +268,17 @@ pub enum GameEvent {
     },
     /// A Melee casualty (R 12.0): Reduced, or eliminated (WTs and Guns by
     /// any casualty, a Reduced unit by another).
-    MeleeCasualty { unit: String, eliminated: bool },
+    MeleeCasualty { unit: UnitId, eliminated: bool },
     /// A unit recovers one step of Suppression (R 13.0).
-    Recovered { unit: String, now: &'static str },
+    Recovered { unit: UnitId, now: &'static str },
     /// Used, Op Fire, CP and Flank counters removed, CPs back (R 13.0).
     MarkersRemoved,
     /// The turn marker advances (R 13.0).
     TurnBegins { turn: u8 },
     /// A reinforcement enters play (R 16.1, R 18.0).
-    Reinforces { unit: String, at: String },
+    Reinforces { unit: UnitId, at: String },
     /// A reinforcement kept off board until a later turn (R 18.0).
-    ReinforcementHeld { unit: String },
+    ReinforcementHeld { unit: UnitId },
     /// The scenario is over: the winner (or a draw), each condition and why,
     /// and the losses of each side (R 18.0).
     GameEnded {

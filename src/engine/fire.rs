@@ -13,6 +13,7 @@
 //! (R 43.0), Smoke. Combat Events (R 17.0) follow each attack
 //! (`combat_events`).
 
+use crate::world::UnitId;
 use bevy::prelude::*;
 
 use crate::rules::Hexes;
@@ -181,7 +182,7 @@ pub fn check_target_hex(
 ) -> Result<(), Refusal> {
     let Some(side) = world.entity(firer).get::<Unit>().map(|u| u.side) else {
         return Err(Refusal::UnknownUnit {
-            unit: String::new(),
+            unit: crate::world::UnitId::default(),
         });
     };
     // A Cave is a location of its own (R 43.4).
@@ -216,7 +217,7 @@ fn unit_and_place(world: &World, e: Entity) -> Result<(Unit, Coord), Refusal> {
     match (er.get::<Unit>(), er.get::<Location>()) {
         (Some(u), Some(l)) => Ok((u.clone(), l.coord)),
         _ => Err(Refusal::UnknownUnit {
-            unit: String::new(),
+            unit: crate::world::UnitId::default(),
         }),
     }
 }
@@ -256,7 +257,7 @@ pub fn seen_or_no_los(
     match los {
         Los::Blocked { at, reason } => {
             events.push(GameEvent::NoLos {
-                unit: unit.to_string(),
+                unit: UnitId::from(unit),
                 target: crate::rules::fortifications::place_label(query.to, query.to_in_cave),
                 why: format!("blocked at {} by {}", at.label(), reason.describe()),
             });

@@ -3,6 +3,7 @@
 //! in Wire -1). The arithmetic is `rules::fire`; this room reads the
 //! Fortification counters of the world and turns them over.
 
+use crate::world::UnitId;
 use bevy::prelude::*;
 
 use crate::rules::Mp;
@@ -220,7 +221,7 @@ pub fn after_reveal(
     reveal_at(world, at, false, why, events);
     if changed && let Some(kind) = kind {
         events.push(GameEvent::Pacific(PacificEvent::FortificationProtects {
-            unit: unit.to_string(),
+            unit: UnitId::from(unit),
             kind,
         }));
     }
@@ -297,7 +298,7 @@ pub fn check_cave_target(world: &mut World, firer: Entity, to: Coord) -> Result<
         world.get::<Location>(firer).copied(),
     ) else {
         return Err(Refusal::UnknownUnit {
-            unit: String::new(),
+            unit: crate::world::UnitId::default(),
         });
     };
     if crate::rules::fortifications::cave_front(&world.resource::<BoardRes>().0, to).is_none() {

@@ -34,10 +34,13 @@ use super::orders::Refusal;
 pub enum GunEvent {
     /// It turns within its hex to fire (R 20.4); not movement, so no Op
     /// Fire answers it.
-    Turned { unit: String, facing: Spine },
+    Turned {
+        unit: crate::world::UnitId,
+        facing: Spine,
+    },
     /// Its Prof Check (R 20.4): the Rating and modifiers, the roll.
     ProfCheck {
-        unit: String,
+        unit: crate::world::UnitId,
         arithmetic: String,
         target: i16,
         roll: u8,
@@ -45,7 +48,10 @@ pub enum GunEvent {
     },
     /// A failed Prof Check after turning to Op Fire or Final Op Fire puts
     /// it back to its old facing (R 20.4).
-    FacingReturned { unit: String, facing: Spine },
+    FacingReturned {
+        unit: crate::world::UnitId,
+        facing: Spine,
+    },
 }
 
 impl GunEvent {
@@ -220,7 +226,7 @@ pub fn check_fire(
         label: target.to_string(),
     })?;
     let (unit, from) = place(world, firer).ok_or(Refusal::UnknownUnit {
-        unit: String::new(),
+        unit: crate::world::UnitId::default(),
     })?;
     let (ut, gun) = gun_type(world, firer).ok_or(Refusal::UnknownUnit {
         unit: unit.id.clone(),
@@ -263,7 +269,7 @@ pub fn may_op_fire(
     wanted: Option<Spine>,
 ) -> Result<OpFirePlan, Refusal> {
     let (unit, from) = place(world, firer).ok_or(Refusal::UnknownUnit {
-        unit: String::new(),
+        unit: crate::world::UnitId::default(),
     })?;
     let not_eligible = || Refusal::NotEligible {
         unit: unit.id.clone(),
@@ -450,7 +456,8 @@ pub fn check_move(world: &World, unit: Entity) -> Result<(), Refusal> {
         return Err(Refusal::Gun {
             unit: world
                 .get::<Unit>(unit)
-                .map_or_else(String::new, |u| u.id.clone()),
+                .map(|u| u.id.clone())
+                .unwrap_or_default(),
             reason: format!("a {} may not move to a new hex (R 20.2)", ut.name),
         });
     }

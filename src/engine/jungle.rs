@@ -38,7 +38,7 @@ pub fn ambush_on_entering(
     let Some(side) = world.get::<Unit>(mover).map(|u| u.side) else {
         return;
     };
-    let mut hidden: Vec<(String, Entity)> = crate::world::queries::with_query::<
+    let mut hidden: Vec<(crate::world::UnitId, Entity)> = crate::world::queries::with_query::<
         (Entity, &Unit, &Location),
         With<Concealed>,
         _,

@@ -5,6 +5,7 @@
 //! the fire orders, Op Fire and the fire preview reach Mortars through
 //! [`fire_los`] and [`check_position`].
 
+use crate::world::UnitId;
 use bevy::prelude::*;
 
 use crate::rules::los::{Los, LosQuery, Sight, line_of_sight};
@@ -23,7 +24,7 @@ pub enum MortarEvent {
     /// The Mortar has no LOS of its own; a spotter next to it sees the
     /// target (R 31.1).
     Directed {
-        unit: String,
+        unit: crate::world::UnitId,
         spotter: String,
         target: String,
     },
@@ -149,7 +150,7 @@ pub fn sight_or_no_los(
     let fl = fire_los(world, firer, query, at_mover_first_hex);
     if let Some(spot) = fl.spotter {
         events.push(GameEvent::Mortar(MortarEvent::Directed {
-            unit: unit.to_string(),
+            unit: UnitId::from(unit),
             spotter: spot.label(),
             target: crate::rules::fortifications::place_label(query.to, query.to_in_cave),
         }));

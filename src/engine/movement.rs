@@ -3,6 +3,7 @@
 //! R 15.0 (losing Concealment, Decoys removed). The Op Fire window at each
 //! hex joins with the fire orders.
 
+use crate::world::UnitId;
 use bevy::prelude::*;
 
 use crate::rules::Mp;
@@ -82,7 +83,7 @@ pub fn check_end_facing(
     };
     if !super::fire::facing_in_use(world) {
         return Err(Refusal::Facing {
-            unit: unit.clone(),
+            unit: UnitId::from(unit),
             reason: "this scenario does not use Infantry facing (R 2.2)".into(),
         });
     }
@@ -197,7 +198,7 @@ pub fn check_move(
             (Some(u), Some(l)) => (u.clone(), l.coord, l.in_cave),
             _ => {
                 return Err(Refusal::UnknownUnit {
-                    unit: String::new(),
+                    unit: crate::world::UnitId::default(),
                 });
             }
         }
@@ -397,7 +398,7 @@ pub fn check_move(
 #[derive(Resource, Debug, Clone)]
 pub struct MoveInProgress {
     pub mover: Entity,
-    pub unit: String,
+    pub unit: crate::world::UnitId,
     pub steps: std::collections::VecDeque<(Coord, Mp)>,
     pub left: Mp,
     /// The hex just entered still owes its after-fire effects (enemy

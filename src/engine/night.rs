@@ -11,6 +11,7 @@
 //! A Trip Flare adds "lit only" units to the ordinary Op Fire window of the
 //! mover entering the Wire (at most one of them fires, R 43.6).
 
+use crate::world::UnitId;
 use std::collections::VecDeque;
 
 use bevy::prelude::*;
@@ -139,7 +140,7 @@ pub fn check_sight(world: &World, firer: Entity, to: Coord) -> Result<(), Refusa
 
 /// The units of `eligible` (ids) that may fire at `at` only by the light
 /// of a Trip Flare (R 43.6): at most one of them fires.
-pub fn lit_only(world: &mut World, eligible: &[String], at: Coord) -> Vec<String> {
+pub fn lit_only(world: &mut World, eligible: &[UnitId], at: Coord) -> Vec<UnitId> {
     let Some(mut s) = scene(world) else {
         return Vec::new();
     };
@@ -277,12 +278,12 @@ pub fn check_illuminate(
     let all: Vec<(Unit, Location)> = q.iter(world).map(|(u, l)| (u.clone(), *l)).collect();
     let Some((u, l)) = all.iter().find(|(u, _)| u.id == near) else {
         return Err(Refusal::UnknownUnit {
-            unit: near.to_string(),
+            unit: UnitId::from(near),
         });
     };
     if u.side != side {
         return Err(Refusal::NotYourUnit {
-            unit: near.to_string(),
+            unit: UnitId::from(near),
             acting: side,
         });
     }
@@ -316,7 +317,7 @@ pub fn illuminate(
         .0
         .push(at);
     events.push(GameEvent::Pacific(PacificEvent::Illumination {
-        unit: near.to_string(),
+        unit: UnitId::from(near),
         at: at.label(),
         used: tally.used,
         max: tally.range.max,
@@ -424,7 +425,7 @@ pub fn open_flashes(world: &mut World, events: &mut Vec<GameEvent>) -> bool {
 /// The units that may answer the Muzzle Flash of `flasher` in `at`
 /// (R 50.2): Unused (not Used, not marked Op Fire) enemy units not within
 /// its Visibility Range, that could fire at it (R 6.1, LOS, Normal Range).
-fn responders(world: &mut World, flasher: Entity, side: SideId, at: Coord) -> Vec<String> {
+fn responders(world: &mut World, flasher: Entity, side: SideId, at: Coord) -> Vec<UnitId> {
     let Some(vr) = visibility_range(world) else {
         return Vec::new();
     };
@@ -513,21 +514,24 @@ pub fn answer_flash(
 ) -> Result<(), Refusal> {
     if firers.len() > 1 {
         return Err(Refusal::NotEligible {
-            unit: firers[1].clone(),
+            unit: UnitId::from(&firers[1]),
             at: window.at.label(),
         });
     }
     let responder = match firers.first() {
         Some(id) => {
             let mut q = world.query::<(Entity, &Unit)>();
-            let e = q.iter(world).find(|(_, u)| &u.id == id).map(|(e, _)| e);
-            let Some(e) = e else {
+            let e = q
+                .iter(world)
+                .find(|(_, u)| &u.id == id)
+                .map(|(e, u)| (e, u.id.clone()));
+            let Some((e, id)) = e else {
                 return Err(Refusal::NotEligible {
-                    unit: id.clone(),
+                    unit: UnitId::from(id),
                     at: window.at.label(),
                 });
             };
-            Some((e, id.clone()))
+            Some((e, id))
         }
         None => None,
     };
@@ -574,7 +578,7 @@ fn respond(
     world.entity_mut(e).insert(Used);
     if !super::checks::morale_check_to_act(world, e, "R 6.0", events) {
         events.push(GameEvent::FireFailed {
-            unit: id.to_string(),
+            unit: UnitId::from(id),
         });
         return;
     }
@@ -670,7 +674,7 @@ pub fn check_regenerate(world: &mut World, unit: Entity, decoy: &str) -> Result<
         world.get::<Location>(unit).copied(),
     ) else {
         return Err(Refusal::UnknownUnit {
-            unit: String::new(),
+            unit: crate::world::UnitId::default(),
         });
     };
     if world.get::<crate::world::Concealed>(unit).is_none() {
@@ -737,11 +741,11 @@ fn decoys_in_play_once(world: &World, side: SideId) -> Vec<(String, String)> {
 /// in play once and removed since.
 pub fn removed_decoys(world: &mut World, side: SideId) -> Vec<String> {
     let mut q = world.query::<&Unit>();
-    let on_board: Vec<String> = q.iter(world).map(|u| u.id.clone()).collect();
+    let on_board: Vec<UnitId> = q.iter(world).map(|u| u.id.clone()).collect();
     decoys_in_play_once(world, side)
         .into_iter()
         .map(|(id, _)| id)
-        .filter(|id| !on_board.contains(id))
+        .filter(|id| !on_board.iter().any(|o| o == id))
         .collect()
 }
 
@@ -772,7 +776,7 @@ pub fn regenerate(
         .unwrap_or(0);
     let mut e = world.spawn((
         Unit {
-            id: decoy.to_string(),
+            id: UnitId::from(decoy),
             kind,
             side: u.side,
             reduced: false,

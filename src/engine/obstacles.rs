@@ -12,6 +12,7 @@
 //! Either way it is Used. For fire a live Roadblock is a Wall on its
 //! blocked hexside (R 43.7, R 46.1), except against the Squad removing it.
 
+use crate::world::UnitId;
 use bevy::prelude::*;
 
 use crate::rules::fortifications::place_label;
@@ -54,7 +55,7 @@ pub fn obstacle_at(world: &mut World, at: Coord) -> Option<(Entity, Fortificatio
 
 fn refuse(unit: &str, reason: impl Into<String>) -> Refusal {
     Refusal::Obstacle {
-        unit: unit.to_string(),
+        unit: UnitId::from(unit),
         reason: reason.into(),
     }
 }
@@ -67,7 +68,7 @@ pub fn check_clear(
 ) -> Result<(Entity, FortificationKind), Refusal> {
     let Some(unit) = world.get::<Unit>(entity).cloned() else {
         return Err(Refusal::UnknownUnit {
-            unit: String::new(),
+            unit: crate::world::UnitId::default(),
         });
     };
     let class = world

@@ -13,6 +13,7 @@
 //! unit's start hex when its first hex is a Melee hex (R 9.0), and from the
 //! hex a unit Withdraws from once none of its side is left there (R 5.1).
 
+use crate::world::UnitId;
 use std::collections::BTreeMap;
 
 use bevy::prelude::*;
@@ -35,13 +36,13 @@ pub struct OpFireWindow {
     /// The side that may fire.
     pub side: SideId,
     pub mover: Entity,
-    pub mover_id: String,
+    pub mover_id: crate::world::UnitId,
     pub at: Coord,
     /// Units that may fire, by id.
-    pub eligible: Vec<String>,
+    pub eligible: Vec<crate::world::UnitId>,
     /// Those of `eligible` that see the hex only by a Trip Flare's or a
     /// Muzzle Flash's light: at most one of them fires (R 43.6, R 50.2).
-    pub lit_only: Vec<String>,
+    pub lit_only: Vec<crate::world::UnitId>,
 }
 
 /// Opens a window if any enemy unit may Op Fire at the mover in `at`.
@@ -112,7 +113,7 @@ fn eligible_at(
     world: &mut World,
     mover: Entity,
     at: Coord,
-) -> Option<(SideId, String, Vec<String>)> {
+) -> Option<(SideId, crate::world::UnitId, Vec<crate::world::UnitId>)> {
     let mover_unit = world.entity(mover).get::<Unit>()?;
     let mover_side = mover_unit.side;
     let all =
@@ -125,7 +126,7 @@ fn eligible_at(
         return None;
     }
     let scene = FireScene::of(world);
-    let mut eligible: Vec<String> = all
+    let mut eligible: Vec<crate::world::UnitId> = all
         .iter()
         .filter(|(_, s, l)| *s == side && !side_in(mover_side, l.coord))
         // No one of `side` is in `at` (above), so no friendly infantry there.
@@ -164,7 +165,7 @@ pub fn may_fire_at(
         .filter(|_| world.get::<Location>(firer).is_some())
     else {
         return Err(Refusal::UnknownUnit {
-            unit: String::new(),
+            unit: crate::world::UnitId::default(),
         });
     };
     // No fire into a location holding friendly infantry (R 6.1).
@@ -237,7 +238,7 @@ fn plan_in(
     let er = world.entity(firer);
     let (Some(u), Some(l)) = (er.get::<Unit>(), er.get::<Location>()) else {
         return Err(Some(Refusal::UnknownUnit {
-            unit: String::new(),
+            unit: crate::world::UnitId::default(),
         }));
     };
     let ut = roster.get(&u.kind).ok_or(None)?;
@@ -377,7 +378,7 @@ pub fn answer(
         return Err(Refusal::NoDecisionPending);
     };
     let not_eligible = |f: &String| Refusal::NotEligible {
-        unit: f.clone(),
+        unit: UnitId::from(f),
         at: window.at.label(),
     };
     check_answer(&window, firers)?;
@@ -433,7 +434,7 @@ pub fn answer(
         }
         world.entity_mut(firer).remove::<OpFire>().insert(Used);
         events.push(GameEvent::OpFires {
-            unit: id.clone(),
+            unit: UnitId::from(id),
             mover: window.mover_id.clone(),
             at: window.at.label(),
             final_op_fire: kind == FireKind::FinalOpFire,
@@ -463,7 +464,9 @@ pub fn answer(
                 world
                     .entity_mut(firer)
                     .remove::<super::fire::FiresFromOpFireMarker>();
-                events.push(GameEvent::FireFailed { unit: id.clone() });
+                events.push(GameEvent::FireFailed {
+                    unit: UnitId::from(id),
+                });
                 continue;
             }
             super::fire::take_facing(world, firer, plan.facing, events);
@@ -540,11 +543,12 @@ pub fn check_answer(window: &OpFireWindow, firers: &[String]) -> Result<(), Refu
     for (i, f) in firers.iter().enumerate() {
         // Only ONE unit fires by a Trip Flare's or Muzzle Flash's light
         // (R 43.6, R 50.2).
+        let listed = |ids: &[crate::world::UnitId], f: &String| ids.iter().any(|id| id == f);
         let second_lit =
-            window.lit_only.contains(f) && firers[..i].iter().any(|o| window.lit_only.contains(o));
-        if !window.eligible.contains(f) || firers[..i].contains(f) || second_lit {
+            listed(&window.lit_only, f) && firers[..i].iter().any(|o| listed(&window.lit_only, o));
+        if !listed(&window.eligible, f) || firers[..i].contains(f) || second_lit {
             return Err(Refusal::NotEligible {
-                unit: f.clone(),
+                unit: UnitId::from(f),
                 at: window.at.label(),
             });
         }

@@ -3,6 +3,7 @@
 //! passes, when the phase ends. Movement and fire orders join this flow with
 //! the rest of issue 3.
 
+use crate::world::UnitId;
 use bevy::prelude::*;
 
 use crate::rules::ops_range::{OpsTally, use_cost};
@@ -117,12 +118,12 @@ fn cp_order(
     if !allowed {
         return Err(match function {
             CpFunction::ActFirst => Refusal::CpNotApplicable {
-                unit: unit.to_string(),
+                unit: UnitId::from(unit),
                 reason: "only the second player, before the first player Uses a unit (R 3.0 #2)"
                     .into(),
             },
             _ => Refusal::NotYourUnit {
-                unit: unit.to_string(),
+                unit: UnitId::from(unit),
                 acting: state.acting,
             },
         });
@@ -197,7 +198,7 @@ fn apply_order(world: &mut World, order: &Order) -> Result<Vec<GameEvent>, Refus
                         e.insert(Facing(*f));
                     }
                     events.push(GameEvent::MarkedOpFire {
-                        unit: unit.clone(),
+                        unit: UnitId::from(unit),
                         side,
                         facing: *facing,
                         used: tally.used,
@@ -213,7 +214,7 @@ fn apply_order(world: &mut World, order: &Order) -> Result<Vec<GameEvent>, Refus
                 _ => {
                     world.entity_mut(entity).insert(Used);
                     events.push(GameEvent::MarkedUsed {
-                        unit: unit.clone(),
+                        unit: UnitId::from(unit),
                         side,
                         used: tally.used,
                         max: tally.range.max,
@@ -242,7 +243,7 @@ fn apply_order(world: &mut World, order: &Order) -> Result<Vec<GameEvent>, Refus
                     .insert(super::movement::EndFacing(f));
             }
             events.push(GameEvent::MoveStarted {
-                unit: unit.to_string(),
+                unit: UnitId::from(unit),
                 used: tally.used,
                 max: tally.range.max,
             });
@@ -266,7 +267,7 @@ fn apply_order(world: &mut World, order: &Order) -> Result<Vec<GameEvent>, Refus
             let tally = begin_use(world, entity, cost, &mut events);
             let into_cave = crate::rules::fortifications::split_label(target).1;
             events.push(GameEvent::FireStarted {
-                unit: unit.clone(),
+                unit: UnitId::from(unit),
                 target: crate::rules::fortifications::place_label(to, into_cave),
                 used: tally.used,
                 max: tally.range.max,
@@ -303,7 +304,7 @@ fn apply_order(world: &mut World, order: &Order) -> Result<Vec<GameEvent>, Refus
             let obstacle = super::obstacles::check_clear(world, entity)?;
             let tally = begin_use(world, entity, cost, &mut events);
             events.push(GameEvent::MoveStarted {
-                unit: unit.to_string(),
+                unit: UnitId::from(unit),
                 used: tally.used,
                 max: tally.range.max,
             });
@@ -320,7 +321,7 @@ fn apply_order(world: &mut World, order: &Order) -> Result<Vec<GameEvent>, Refus
             let (to, source) = super::smoke::check_place(world, entity, at)?;
             let tally = begin_use(world, entity, cost, &mut events);
             events.push(GameEvent::Smoke(super::smoke::SmokeEvent::Started {
-                unit: unit.clone(),
+                unit: UnitId::from(unit),
                 at: to.label(),
                 used: tally.used,
                 max: tally.range.max,
@@ -409,23 +410,23 @@ fn check_own_ready_unit(
     });
     let Some((e, side, used, op, concealed)) = found else {
         return Err(Refusal::UnknownUnit {
-            unit: id.to_string(),
+            unit: UnitId::from(id),
         });
     };
     if side != acting {
         return Err(Refusal::NotYourUnit {
-            unit: id.to_string(),
+            unit: UnitId::from(id),
             acting,
         });
     }
     if used {
         return Err(Refusal::AlreadyUsed {
-            unit: id.to_string(),
+            unit: UnitId::from(id),
         });
     }
     if op {
         return Err(Refusal::AlreadyOpFire {
-            unit: id.to_string(),
+            unit: UnitId::from(id),
         });
     }
     Ok((e, concealed))
@@ -636,7 +637,7 @@ fn unit_entity(world: &mut World, unit: &str) -> Result<Entity, Refusal> {
         q.find(|(_, u)| u.id == unit).map(|(e, _)| e)
     })
     .ok_or_else(|| Refusal::UnknownUnit {
-        unit: unit.to_string(),
+        unit: UnitId::from(unit),
     })
 }
 

@@ -72,8 +72,15 @@ pub enum Order {
         #[serde(default)]
         unit: Option<String>,
     },
-    /// The answer to a Rout destination choice (R 11.0).
-    Rout { unit: String, to: String },
+    /// The answer to a Rout destination choice (R 11.0), with the facing
+    /// the unit adopts at the end of its rout where facing is in use
+    /// (R 2.2); without one it keeps its facing.
+    Rout {
+        unit: String,
+        to: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        facing: Option<Spine>,
+    },
     /// The first player's choice of the next Melee (R 12.0).
     Melee { at: String },
     /// The owner's allocation of Melee casualties: one unit id per
@@ -152,17 +159,17 @@ impl Order {
 pub enum Refusal {
     NotOperationsPhase,
     UnknownUnit {
-        unit: String,
+        unit: crate::world::UnitId,
     },
     NotYourUnit {
-        unit: String,
+        unit: crate::world::UnitId,
         acting: SideId,
     },
     AlreadyUsed {
-        unit: String,
+        unit: crate::world::UnitId,
     },
     AlreadyOpFire {
-        unit: String,
+        unit: crate::world::UnitId,
     },
     OpsRange(OpsRefusal),
     /// The minimum of the Ops Range is not met and a Use still fits (R 4.1).
@@ -213,7 +220,7 @@ pub enum Refusal {
     NoDecisionPending,
     /// The unit may not Op Fire in this window.
     NotEligible {
-        unit: String,
+        unit: crate::world::UnitId,
         at: String,
     },
     /// The side has no CP left this turn (R 3.0).
@@ -222,16 +229,16 @@ pub enum Refusal {
     },
     /// Only one CP on a unit each turn (R 3.0).
     CpAlreadyOnUnit {
-        unit: String,
+        unit: crate::world::UnitId,
     },
     /// The side's CPs left belong to other companies (R 3.1).
     CpWrongCompany {
-        unit: String,
+        unit: crate::world::UnitId,
         company: String,
     },
     /// That CP function cannot be used here.
     CpNotApplicable {
-        unit: String,
+        unit: crate::world::UnitId,
         reason: String,
     },
     /// One Melee re-roll CP per side in each Melee each turn (R 3.0 #4).
@@ -242,12 +249,12 @@ pub enum Refusal {
     /// The facing a unit would fire with does not allow the attack (R 2.2,
     /// R 6.0, R 10.1).
     Facing {
-        unit: String,
+        unit: crate::world::UnitId,
         reason: String,
     },
     /// A Japanese unit in an enemy hex may not move out (R 5.1, R 59.1).
     JapaneseNoWithdrawal {
-        unit: String,
+        unit: crate::world::UnitId,
     },
     /// A Withdrawal may not enter another enemy hex (R 5.1).
     WithdrawalIntoEnemy {
@@ -282,23 +289,23 @@ pub enum Refusal {
     },
     /// A Japanese unit in Melee may only be marked Used or Op Fire (R 59.1).
     NoWithdrawal {
-        unit: String,
+        unit: crate::world::UnitId,
     },
     /// The scenario is over (R 18.0).
     GameOver,
     /// A Banzai Charge rule (R 59.6).
     Banzai {
-        unit: String,
+        unit: crate::world::UnitId,
         reason: String,
     },
     /// Wire or a Roadblock may not be removed so (R 43.6, R 43.7).
     Obstacle {
-        unit: String,
+        unit: crate::world::UnitId,
         reason: String,
     },
     /// A Seishin declaration refused (R 59.5).
     Seishin {
-        unit: String,
+        unit: crate::world::UnitId,
         reason: String,
     },
     /// A Combat Event waits for its choice first (R 17.0).
@@ -319,7 +326,7 @@ pub enum Refusal {
     },
     /// A Gun may not do that (R 20.0, R 20.2).
     Gun {
-        unit: String,
+        unit: crate::world::UnitId,
         reason: String,
     },
 }

@@ -8,7 +8,10 @@ pub enum PacificEvent {
     /// An enemy unit entered the Jungle hex of a Concealed unit: its
     /// Conceal counter came off and it takes an Ambush counter (R 51.1,
     /// R 51.2).
-    AmbushCounter { unit: String, at: String },
+    AmbushCounter {
+        unit: crate::world::UnitId,
+        at: String,
+    },
     /// A Concealed Fortification is revealed (R 43.0).
     FortificationRevealed {
         kind: &'static str,
@@ -17,12 +20,15 @@ pub enum PacificEvent {
     },
     /// The attack's result was the one with the revealed Fortification's
     /// modifier (R 43.0).
-    FortificationProtects { unit: String, kind: &'static str },
+    FortificationProtects {
+        unit: crate::world::UnitId,
+        kind: &'static str,
+    },
     /// The Japanese announce the Banzai Charge of this turn (R 59.6).
     BanzaiAnnounced {
         turn: u8,
-        rallied: Vec<String>,
-        charging: Vec<String>,
+        rallied: Vec<crate::world::UnitId>,
+        charging: Vec<crate::world::UnitId>,
     },
     /// The last turn of a Banzai window came with its charge not yet
     /// called: it is announced without asking (R 59.6).
@@ -31,17 +37,17 @@ pub enum PacificEvent {
     /// is due by Turn `last` (R 59.6).
     BanzaiWaits { turn: u8, last: u8 },
     /// The GD Squads the Japanese player chose to charge with (R 59.6).
-    BanzaiGdSquads { charging: Vec<String> },
+    BanzaiGdSquads { charging: Vec<crate::world::UnitId> },
     /// At the announcement the Allied player marked these units Op Fire,
     /// outside the Ops Range (R 59.6).
     BanzaiOpFireMarked {
         side: crate::scenario::schema::SideId,
-        units: Vec<String>,
+        units: Vec<crate::world::UnitId>,
     },
     /// An Illumination counter placed near a unit, counting in the Ops
     /// Range (R 50.1).
     Illumination {
-        unit: String,
+        unit: crate::world::UnitId,
         at: String,
         used: u8,
         max: u8,
@@ -50,25 +56,28 @@ pub enum PacificEvent {
     IlluminationRemoved { count: usize },
     /// A unit entered a Wire hex at Night for the first time: Trip Flare
     /// (R 43.6).
-    TripFlare { unit: String, at: String },
+    TripFlare {
+        unit: crate::world::UnitId,
+        at: String,
+    },
     /// A unit fired Unilluminated at Night: `side` may answer with one
     /// of `eligible` (R 50.2).
     MuzzleFlash {
-        unit: String,
+        unit: crate::world::UnitId,
         at: String,
         side: crate::scenario::schema::SideId,
-        eligible: Vec<String>,
+        eligible: Vec<crate::world::UnitId>,
     },
     /// The answer to a Muzzle Flash: the responder, or none (R 50.2).
     FlashAnswered {
         side: crate::scenario::schema::SideId,
-        flasher: String,
-        by: Option<String>,
+        flasher: crate::world::UnitId,
+        by: Option<crate::world::UnitId>,
     },
     /// A Concealed unit was Used to bring back a removed Decoy in its hex
     /// (R 50.3).
     DecoyRegenerated {
-        unit: String,
+        unit: crate::world::UnitId,
         decoy: String,
         at: String,
         used: u8,
@@ -77,12 +86,12 @@ pub enum PacificEvent {
     /// A Banzai Squad cleared the Wire it entered: Reduced, or eliminated
     /// if it already was (R 43.6, R 8.0).
     WireCleared {
-        unit: String,
+        unit: crate::world::UnitId,
         at: String,
         eliminated: bool,
     },
     /// A Squad passed its MC to move and declares Seishin (R 59.5).
-    SeishinDeclared { unit: String },
+    SeishinDeclared { unit: crate::world::UnitId },
     /// The first player's Monsoon Storm Check (R 55.2).
     StormCheck {
         side: crate::scenario::schema::SideId,
@@ -221,7 +230,7 @@ impl PacificEvent {
 }
 
 /// `a, b, c`, or `none`.
-fn list_or_none(v: &[String]) -> String {
+fn list_or_none<S: std::borrow::Borrow<str>>(v: &[S]) -> String {
     if v.is_empty() {
         "none".to_string()
     } else {

@@ -32,7 +32,7 @@ impl Lcg {
 }
 
 /// Every unit: id, side, hex, Used, Op Fire.
-pub fn unit_states(world: &mut World) -> Vec<(String, SideId, Coord, bool, bool)> {
+pub fn unit_states(world: &mut World) -> Vec<(crate::world::UnitId, SideId, Coord, bool, bool)> {
     crate::world::queries::collect::<(&Unit, &Location, Has<Used>, Has<OpFire>), (), _>(
         world,
         |(u, l, used, op)| (u.id.clone(), u.side, l.coord, used, op),
@@ -65,7 +65,7 @@ pub fn random_order(world: &mut World, rng: &mut Lcg) -> Order {
             .eligible
             .iter()
             .filter(|_| rng.below(3) == 0)
-            .cloned()
+            .map(|id| id.to_string())
             .collect();
         return Order::OpFire {
             firers,
@@ -93,7 +93,7 @@ pub fn random_order(world: &mut World, rng: &mut Lcg) -> Order {
         return Order::Pass;
     }
     let (chosen, _, at, _, _) = *mine[rng.below(mine.len())];
-    let Some(id) = world.get::<Unit>(chosen).map(|u| u.id.clone()) else {
+    let Some(id) = world.get::<Unit>(chosen).map(|u| u.id.to_string()) else {
         return Order::Pass;
     };
     match rng.below(5) {

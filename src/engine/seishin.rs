@@ -71,7 +71,7 @@ pub fn check(
             (Some(u), Some(l)) => (u.clone(), *l),
             _ => {
                 return Err(Refusal::UnknownUnit {
-                    unit: String::new(),
+                    unit: crate::world::UnitId::default(),
                 });
             }
         }

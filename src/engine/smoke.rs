@@ -5,6 +5,7 @@
 //! (the Recovery Phase flips and removes). The arithmetic is in
 //! `rules::smoke` and `rules::fire` (the Smoke situation rows).
 
+use crate::world::UnitId;
 use bevy::prelude::*;
 
 use crate::rules::fire::Smoke;
@@ -38,14 +39,14 @@ pub struct SmokeSupply {
 pub enum SmokeEvent {
     /// A unit is selected to place Smoke (R 48.2, R 59.3; Mortar by SSR).
     Started {
-        unit: String,
+        unit: crate::world::UnitId,
         at: String,
         used: u8,
         max: u8,
     },
     /// A counter is placed, or flipped, or the hex already held Smoke.
     Placed {
-        unit: String,
+        unit: crate::world::UnitId,
         at: String,
         placed: SmokeSide,
         before: Option<SmokeSide>,
@@ -175,7 +176,7 @@ pub fn place(
         }
     }
     events.push(GameEvent::Smoke(SmokeEvent::Placed {
-        unit: unit.to_string(),
+        unit: UnitId::from(unit),
         at: at.label(),
         placed,
         before: held.map(|h| h.1),
@@ -269,7 +270,7 @@ pub fn check_place(
         world.get::<Location>(entity).copied(),
     ) else {
         return Err(Refusal::UnknownUnit {
-            unit: String::new(),
+            unit: crate::world::UnitId::default(),
         });
     };
     let ut = super::fire::roster_type(world, &unit)?;
@@ -388,7 +389,7 @@ pub fn check_grenade(
     })?;
     let Some(unit) = world.get::<Unit>(entity).cloned() else {
         return Err(Refusal::UnknownUnit {
-            unit: String::new(),
+            unit: crate::world::UnitId::default(),
         });
     };
     super::monsoon::check_not_raining(world, "Smoke").map_err(step)?;

@@ -170,7 +170,7 @@ pub fn capture(world: &mut World) -> Position {
     )>();
     for (u, l, f, s, c, (used, op_fire, flank, ambush), (banzai, seishin)) in q.iter(world) {
         units.insert(
-            u.id.clone(),
+            u.id.to_string(),
             UnitView {
                 kind: u.kind.clone(),
                 side: u.side,
@@ -245,7 +245,10 @@ pub fn position_at(
     };
     for e in events {
         if let GameEvent::FireRoll { unit, .. } = e
-            && let (Some(u), Some(a)) = (walk.p.units.get_mut(unit), after.units.get(unit))
+            && let (Some(u), Some(a)) = (
+                walk.p.units.get_mut(unit.as_str()),
+                after.units.get(unit.as_str()),
+            )
             && u.facing.is_none()
         {
             u.facing = a.facing;
@@ -380,7 +383,7 @@ fn apply(p: &mut Position, e: &GameEvent, ctx: &Context) {
             unit(p, id, &mut |u| u.concealed = Some(false))
         }
         GameEvent::DecoyRemoved { unit: id } => {
-            p.units.remove(id);
+            p.units.remove(id.as_str());
         }
         GameEvent::FlankCounter { unit: id, .. } => unit(p, id, &mut |u| u.flank = true),
         GameEvent::RoutCasualty {
@@ -416,7 +419,7 @@ fn apply(p: &mut Position, e: &GameEvent, ctx: &Context) {
                 && let Some((mut u, concealed, minus_two)) = ctx.entering(id, c, cave)
             {
                 u.concealed = concealed.then_some(minus_two);
-                p.units.insert(id.clone(), u);
+                p.units.insert(id.to_string(), u);
             }
         }
         GameEvent::ClearingStarted { unit: id, .. } => unit(p, id, &mut |u| u.used = true),
@@ -443,7 +446,7 @@ fn apply(p: &mut Position, e: &GameEvent, ctx: &Context) {
 fn pacific(p: &mut Position, e: &PacificEvent, ctx: &Context) {
     match e {
         PacificEvent::AmbushCounter { unit, .. } => {
-            if let Some(u) = p.units.get_mut(unit) {
+            if let Some(u) = p.units.get_mut(unit.as_str()) {
                 u.concealed = None;
                 u.ambush = true;
             }
@@ -456,7 +459,7 @@ fn pacific(p: &mut Position, e: &PacificEvent, ctx: &Context) {
             }
         }
         PacificEvent::FlashAnswered { by: Some(unit), .. } => {
-            if let Some(u) = p.units.get_mut(unit) {
+            if let Some(u) = p.units.get_mut(unit.as_str()) {
                 u.used = true;
             }
         }
@@ -464,7 +467,7 @@ fn pacific(p: &mut Position, e: &PacificEvent, ctx: &Context) {
             // Answered; the Allied choice, if any, is asked next.
             p.banzai_choice = false;
             for id in charging {
-                if let Some(u) = p.units.get_mut(id) {
+                if let Some(u) = p.units.get_mut(id.as_str()) {
                     u.banzai = true;
                 }
             }
@@ -472,13 +475,13 @@ fn pacific(p: &mut Position, e: &PacificEvent, ctx: &Context) {
         PacificEvent::BanzaiOpFireMarked { units, .. } => {
             p.banzai_choice = false;
             for id in units {
-                if let Some(u) = p.units.get_mut(id) {
+                if let Some(u) = p.units.get_mut(id.as_str()) {
                     u.op_fire = true;
                 }
             }
         }
         PacificEvent::SeishinDeclared { unit } => {
-            if let Some(u) = p.units.get_mut(unit) {
+            if let Some(u) = p.units.get_mut(unit.as_str()) {
                 u.seishin = true;
             }
         }
@@ -490,12 +493,12 @@ fn pacific(p: &mut Position, e: &PacificEvent, ctx: &Context) {
             // Its GD or Op Fire choice, if any, is asked next.
             p.banzai_choice = false;
             for id in rallied {
-                if let Some(u) = p.units.get_mut(id) {
+                if let Some(u) = p.units.get_mut(id.as_str()) {
                     u.suppression = None;
                 }
             }
             for id in charging {
-                if let Some(u) = p.units.get_mut(id) {
+                if let Some(u) = p.units.get_mut(id.as_str()) {
                     u.banzai = true;
                 }
             }
@@ -510,8 +513,8 @@ fn pacific(p: &mut Position, e: &PacificEvent, ctx: &Context) {
                     .retain(|f| !(f.at == c && f.kind == FortificationKind::Wire));
             }
             if *eliminated {
-                p.units.remove(unit);
-            } else if let Some(u) = p.units.get_mut(unit) {
+                p.units.remove(unit.as_str());
+            } else if let Some(u) = p.units.get_mut(unit.as_str()) {
                 u.reduced = true;
                 u.suppression = Some(Suppression::Full);
             }
@@ -520,7 +523,7 @@ fn pacific(p: &mut Position, e: &PacificEvent, ctx: &Context) {
             unit, decoy, at, ..
         } => {
             // The Decoy comes back facing as the unit that brings it back.
-            let facing = p.units.get_mut(unit).and_then(|u| {
+            let facing = p.units.get_mut(unit.as_str()).and_then(|u| {
                 u.used = true;
                 u.facing
             });
@@ -565,14 +568,14 @@ fn combat_event(p: &mut Position, e: &EventLog, ctx: &Context) {
             unit, eliminated, ..
         } => {
             if *eliminated {
-                p.units.remove(unit);
-            } else if let Some(u) = p.units.get_mut(unit) {
+                p.units.remove(unit.as_str());
+            } else if let Some(u) = p.units.get_mut(unit.as_str()) {
                 u.reduced = true;
                 u.suppression = Some(Suppression::Full);
             }
         }
         EventLog::Restored { unit } => {
-            if let Some(u) = p.units.get_mut(unit) {
+            if let Some(u) = p.units.get_mut(unit.as_str()) {
                 u.reduced = false;
             }
         }
@@ -583,31 +586,31 @@ fn combat_event(p: &mut Position, e: &EventLog, ctx: &Context) {
                 u.reduced = true;
                 u.used = true;
                 u.facing = host.facing;
-                p.units.insert(unit.clone(), u);
+                p.units.insert(unit.to_string(), u);
             }
         }
         EventLog::Removed { unit, .. } => {
-            p.units.remove(unit);
+            p.units.remove(unit.as_str());
         }
         EventLog::Concealed { unit } => {
-            if let Some(u) = p.units.get_mut(unit) {
+            if let Some(u) = p.units.get_mut(unit.as_str()) {
                 u.concealed = Some(false);
             }
         }
         EventLog::MarkedUsed { unit } => {
-            if let Some(u) = p.units.get_mut(unit) {
+            if let Some(u) = p.units.get_mut(unit.as_str()) {
                 u.op_fire = false;
                 u.used = true;
             }
         }
         EventLog::Readied { unit, .. } => {
-            if let Some(u) = p.units.get_mut(unit) {
+            if let Some(u) = p.units.get_mut(unit.as_str()) {
                 u.op_fire = false;
                 u.used = false;
             }
         }
         EventLog::Banzai { unit } | EventLog::BanzaiCharges { unit } => {
-            if let Some(u) = p.units.get_mut(unit) {
+            if let Some(u) = p.units.get_mut(unit.as_str()) {
                 u.banzai = true;
             }
         }

@@ -111,7 +111,7 @@ pub fn state_text(world: &mut World) -> String {
     // Seishin declared this turn (R 59.5): a line only while one holds,
     // so journals of games without it hash as before.
     let mut q = world.query_filtered::<&Unit, With<crate::engine::seishin::Seishin>>();
-    let mut seishin: Vec<String> = q.iter(world).map(|u| u.id.clone()).collect();
+    let mut seishin: Vec<String> = q.iter(world).map(|u| u.id.to_string()).collect();
     if !seishin.is_empty() {
         seishin.sort();
         lines.push(format!("seishin {seishin:?}"));

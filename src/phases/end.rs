@@ -4,6 +4,7 @@
 //! control it; setup areas start controlled; reinforcements; victory),
 //! R 16.1 (Area of Control).
 
+use crate::world::UnitId;
 use std::collections::HashSet;
 
 use bevy::prelude::*;
@@ -279,7 +280,7 @@ pub fn answer_hold(
     world.remove_resource::<Pending>();
     world.resource_mut::<Held>().units.push(unit.to_string());
     events.push(GameEvent::ReinforcementHeld {
-        unit: unit.to_string(),
+        unit: UnitId::from(unit),
     });
     Ok(())
 }
@@ -300,9 +301,10 @@ fn enter(world: &mut World, id: &str, at: Coord, events: &mut Vec<GameEvent>) {
         .iter()
         .any(|c| c.side == side && c.nationality == Nationality::Japanese);
     let stack = on_board(world).iter().filter(|o| o.at == at).count() as u8;
+    let id = UnitId::from(&u.id);
     let mut e = world.spawn((
         Unit {
-            id: u.id.clone(),
+            id: id.clone(),
             kind: u.unit.clone(),
             side,
             reduced: false,
@@ -321,7 +323,7 @@ fn enter(world: &mut World, id: &str, at: Coord, events: &mut Vec<GameEvent>) {
     }
     world.resource_mut::<Entered>().0.insert(u.id.clone());
     events.push(GameEvent::Reinforces {
-        unit: u.id.clone(),
+        unit: id,
         at: at.label(),
     });
 }

@@ -10,6 +10,7 @@
 //! R 12.1); a unit with an Ambush counter strikes first at +2 and its
 //! casualties are applied before the others attack (R 51.2).
 
+use crate::world::UnitId;
 use std::collections::VecDeque;
 
 use bevy::prelude::*;
@@ -214,7 +215,8 @@ fn log_roll(world: &World, r: &Roll, events: &mut Vec<GameEvent>) {
     events.push(GameEvent::MeleeRoll {
         unit: world
             .get::<Unit>(r.unit)
-            .map_or_else(String::new, |u| u.id.clone()),
+            .map(|u| u.id.clone())
+            .unwrap_or_default(),
         fp: r.fp,
         dice: r.dice.clone(),
         hits: melee_hits(r.fp, &dice),
@@ -290,7 +292,7 @@ fn offer_reroll(world: &mut World, mut fight: Fight, i: u8, events: &mut Vec<Gam
             .rolls
             .iter()
             .filter(|r| r.side == side && cp::may_spend(world, side, r.unit))
-            .filter_map(|r| world.get::<Unit>(r.unit).map(|u| u.id.clone()))
+            .filter_map(|r| world.get::<Unit>(r.unit).map(|u| u.id.to_string()))
             .collect()
     };
     fight.stage = FightStage::Reroll(i);
@@ -357,7 +359,7 @@ pub fn answer_reroll(
         cp::spend(world, *side, fight.rolls[pos].unit, CpFunction::MeleeReroll);
         events.push(GameEvent::CpSpent {
             side: *side,
-            unit: id.to_string(),
+            unit: UnitId::from(id),
             purpose: "re-rolls both Melee dice",
         });
         fight.rolls[pos].dice = roll_dice(world);
@@ -436,7 +438,7 @@ fn allocate(world: &mut World, mut fight: Fight, i: u8, events: &mut Vec<GameEve
             side,
             at,
             count,
-            units: mine.iter().map(|u| u.unit.id.clone()).collect(),
+            units: mine.iter().map(|u| u.unit.id.to_string()).collect(),
         },
         events,
     );
@@ -569,7 +571,9 @@ pub fn check_no_withdrawal(world: &mut World, order: &Order) -> Result<(), Refus
         },
     );
     if held {
-        return Err(Refusal::NoWithdrawal { unit: unit.clone() });
+        return Err(Refusal::NoWithdrawal {
+            unit: UnitId::from(unit),
+        });
     }
     Ok(())
 }

@@ -35,12 +35,16 @@ pub enum Decision {
         units: Vec<String>,
         what: &'static str,
     },
-    /// Where a routing unit goes when several hexes qualify (R 11.0).
-    /// Answer `rout(unit, to)`.
+    /// Where a routing unit goes when several hexes qualify (R 11.0), and,
+    /// where facing is in use (`facing`), the facing it adopts at the end of
+    /// its rout (R 2.2: asked then even when one hex qualifies). Answer
+    /// `rout(unit, to)` or `rout(unit, to, facing: Some(w))`; without a
+    /// facing the unit keeps its own.
     RoutDestination {
         side: SideId,
         unit: String,
         choices: Vec<String>,
+        facing: bool,
     },
     /// Which Melee the first player resolves next (R 12.0). Answer
     /// `melee(at)`.
@@ -101,9 +105,19 @@ impl Decision {
                     units.join(", ")
                 )
             }
-            Decision::RoutDestination { unit, choices, .. } => {
+            Decision::RoutDestination {
+                unit,
+                choices,
+                facing,
+                ..
+            } => {
+                let and_facing = if *facing {
+                    " and the facing it adopts there (R 2.2)"
+                } else {
+                    ""
+                };
                 format!(
-                    "{unit}'s Rout destination, one of {} (R 11.0)",
+                    "{unit}'s Rout destination, one of {} (R 11.0){and_facing}",
                     choices.join(", ")
                 )
             }
@@ -230,8 +244,8 @@ fn answer(
                 _ => melee::answer_reroll(world, decision, unit.as_deref(), events),
             }
         }
-        (Decision::RoutDestination { .. }, Order::Rout { unit, to }) => {
-            rout::answer_destination(world, decision, unit, to, events)
+        (Decision::RoutDestination { .. }, Order::Rout { unit, to, facing }) => {
+            rout::answer_destination(world, decision, unit, to, *facing, events)
         }
         (Decision::MeleeOrder { choices, .. }, Order::Melee { at }) => {
             if !choices.contains(at) {
@@ -412,9 +426,15 @@ pub fn random_answer(world: &World, rng: &mut Lcg) -> Option<Order> {
         Decision::CpReroll { units, .. } => Order::CpReroll {
             unit: (rng.below(2) == 0 && !units.is_empty()).then(|| pick(units, rng)),
         },
+        // One hex asked only for its facing: no draw (the unit keeps its
+        // facing), so random games stay as they were before the question.
         Decision::RoutDestination { unit, choices, .. } => Order::Rout {
             unit: unit.clone(),
-            to: pick(choices, rng),
+            to: match choices.as_slice() {
+                [only] => only.clone(),
+                _ => pick(choices, rng),
+            },
+            facing: None,
         },
         Decision::MeleeOrder { choices, .. } => Order::Melee {
             at: pick(choices, rng),

@@ -6,6 +6,7 @@
 //! re-rolled with a CP (R 3.0); where several destinations qualify the owner
 //! chooses: both are [`Decision`]s.
 
+use crate::world::UnitId;
 use std::collections::VecDeque;
 
 use bevy::prelude::*;
@@ -22,7 +23,7 @@ use crate::rules::rout::{
 };
 use crate::rules::{D10, Morale, Mp};
 use crate::scenario::Coord;
-use crate::scenario::schema::{Nationality, SideId};
+use crate::scenario::schema::{Nationality, SideId, Spine};
 use crate::world::{ActiveScenario, AidRes, BoardRes, Location, RosterRes, Suppression, Unit};
 
 use super::{Decision, OnBoard, Pending, ask, cp, first_player, in_melee, on_board};
@@ -278,10 +279,11 @@ fn scenario_year(world: &World) -> u16 {
         .unwrap_or(0)
 }
 
-fn unit_id(world: &World, e: Entity) -> String {
+fn unit_id(world: &World, e: Entity) -> UnitId {
     world
         .get::<Unit>(e)
-        .map_or_else(String::new, |u| u.id.clone())
+        .map(|u| u.id.clone())
+        .unwrap_or_default()
 }
 
 /// One Rout MC (R 11.0); a failure may wait on a CP re-roll (R 3.0).
@@ -317,7 +319,7 @@ fn take_check(world: &mut World, check: ToCheck, events: &mut Vec<GameEvent>) {
             world,
             Decision::CpReroll {
                 side,
-                units: vec![id],
+                units: vec![id.to_string()],
                 what: "its failed Rout MC",
             },
             events,
@@ -330,7 +332,7 @@ fn take_check(world: &mut World, check: ToCheck, events: &mut Vec<GameEvent>) {
 fn roll_check(world: &mut World, id: &str, morale: Morale, events: &mut Vec<GameEvent>) -> D10 {
     let roll = world.resource_mut::<Dice>().d10();
     events.push(GameEvent::MoraleCheck {
-        unit: id.to_string(),
+        unit: UnitId::from(id),
         morale: morale.0,
         roll: roll.0,
         passed: roll.0 <= morale.0,
@@ -398,7 +400,7 @@ pub fn answer_reroll(
         cp::spend(world, *side, check.unit, CpFunction::Reroll);
         events.push(GameEvent::CpSpent {
             side: *side,
-            unit: id.to_string(),
+            unit: UnitId::from(id),
             purpose: "re-rolls its Rout MC",
         });
         roll = roll_check(world, id, morale, events);
@@ -489,9 +491,13 @@ fn rout_unit(world: &mut World, failed: Failed, events: &mut Vec<GameEvent>) {
             });
         }
         RoutPlan::Move { goal, choices } => {
-            if choices.len() == 1 {
+            // Where facing is in use the owner is asked even for one hex:
+            // a Routing unit may adopt any facing at the end of its move
+            // (R 2.2).
+            let facing = crate::engine::fire::facing_in_use(world);
+            if choices.len() == 1 && !facing {
                 let c = &choices[0];
-                finish_rout(world, failed, c.to, &c.path, goal.text(), events);
+                finish_rout(world, failed, (c.to, &c.path, goal.text()), None, events);
             } else {
                 let options: Vec<Destination> = choices
                     .iter()
@@ -506,8 +512,9 @@ fn rout_unit(world: &mut World, failed: Failed, events: &mut Vec<GameEvent>) {
                     world,
                     Decision::RoutDestination {
                         side: me.unit.side,
-                        unit: me.unit.id.clone(),
+                        unit: me.unit.id.to_string(),
                         choices: choices.iter().map(|c| c.to.label()).collect(),
+                        facing,
                     },
                     events,
                 );
@@ -532,7 +539,7 @@ fn eliminate(
 ) {
     world.entity_mut(entity).despawn();
     events.push(GameEvent::RoutEliminated {
-        unit: id.to_string(),
+        unit: UnitId::from(id),
         why,
     });
 }
@@ -554,13 +561,13 @@ fn reduce(world: &mut World, entity: Entity, events: &mut Vec<GameEvent>) -> boo
     true
 }
 
-/// The rout move itself, then the Rout casualty (R 11.1).
+/// The rout move itself, the facing adopted at its end (R 2.2), then the
+/// Rout casualty (R 11.1).
 fn finish_rout(
     world: &mut World,
     failed: Failed,
-    to: Coord,
-    path: &[Coord],
-    goal: &'static str,
+    (to, path, goal): (Coord, &[Coord], &'static str),
+    facing: Option<Spine>,
     events: &mut Vec<GameEvent>,
 ) {
     let Some(from) = world.get::<Location>(failed.unit).map(|l| l.coord) else {
@@ -576,6 +583,15 @@ fn finish_rout(
         coord: to,
         in_cave: false,
     });
+    if let Some(f) = facing {
+        world
+            .entity_mut(failed.unit)
+            .insert(crate::world::Facing(f));
+        events.push(GameEvent::FacesAtEnd {
+            unit: id.clone(),
+            facing: f,
+        });
+    }
     if failed.result == RoutResult::RoutsReduced {
         let reduced = world.get::<Unit>(failed.unit).is_some_and(|u| u.reduced);
         events.push(GameEvent::RoutCasualty {
@@ -598,11 +614,13 @@ pub fn answer_destination(
     decision: &Decision,
     unit: &str,
     to: &str,
+    facing: Option<Spine>,
     events: &mut Vec<GameEvent>,
 ) -> Result<(), Refusal> {
     let Decision::RoutDestination {
         unit: routing,
         choices,
+        facing: facing_in_use,
         ..
     } = decision
     else {
@@ -611,6 +629,11 @@ pub fn answer_destination(
     if unit != routing || !choices.iter().any(|c| c == to) {
         return Err(Refusal::WrongAnswer {
             reason: format!("{routing} may rout to {} only (R 11.0)", choices.join(", ")),
+        });
+    }
+    if facing.is_some() && !facing_in_use {
+        return Err(Refusal::WrongAnswer {
+            reason: "this scenario does not use Infantry facing (R 2.2)".into(),
         });
     }
     let Some(RoutState {
@@ -631,6 +654,6 @@ pub fn answer_destination(
     if let Stage::Routing { choosing, .. } = &mut world.resource_mut::<RoutState>().stage {
         *choosing = None;
     }
-    finish_rout(world, failed, dest, &path, goal, events);
+    finish_rout(world, failed, (dest, &path, goal), facing, events);
     Ok(())
 }

@@ -44,7 +44,7 @@ impl Table {
 /// A unit as the event entries see it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Piece {
-    pub id: String,
+    pub id: crate::world::UnitId,
     pub side: SideId,
     pub class: UnitClass,
     pub nationality: Nationality,
@@ -103,7 +103,7 @@ pub fn who_rolls(
 }
 
 fn ids<'a>(pieces: impl Iterator<Item = &'a Piece>) -> Vec<String> {
-    let mut v: Vec<String> = pieces.map(|p| p.id.clone()).collect();
+    let mut v: Vec<String> = pieces.map(|p| p.id.to_string()).collect();
     v.sort();
     v
 }
@@ -124,7 +124,7 @@ pub fn casualty_options(pieces: &[Piece], firer: &str, target: Coord) -> Vec<Str
             .iter()
             .filter(|p| p.at == target && !p.in_cave && p.id != firer));
     };
-    let mut v = vec![f.id.clone()];
+    let mut v = vec![f.id.to_string()];
     v.extend(ids(pieces
         .iter()
         .filter(|p| p.at == target && !p.in_cave && p.side != f.side)));

@@ -437,7 +437,8 @@ fn cp_refusal(world: &mut World, function: CpFunction, unit: Option<&str>) -> Op
 /// Units of the side to act that may still be Used, by id (Tab cycles them).
 pub fn ready_units(world: &mut World) -> Vec<(Entity, String)> {
     let mut q = world.query::<(Entity, &Unit)>();
-    let mut all: Vec<(Entity, String)> = q.iter(world).map(|(e, u)| (e, u.id.clone())).collect();
+    let mut all: Vec<(Entity, String)> =
+        q.iter(world).map(|(e, u)| (e, u.id.to_string())).collect();
     all.sort_by(|a, b| a.1.cmp(&b.1));
     all.into_iter()
         .filter(|(_, id)| check(world, &Order::MarkUsed { unit: id.clone() }).is_ok())
@@ -457,7 +458,7 @@ pub fn action_keys(
             req.answer_op_fire = Some(Vec::new());
         }
         if keys.just_pressed(KeyCode::KeyY) {
-            req.answer_op_fire = Some(w.eligible.clone());
+            req.answer_op_fire = Some(w.eligible.iter().map(|id| id.to_string()).collect());
         }
         if keys.just_pressed(KeyCode::Enter) {
             req.answer_op_fire = Some(dialog.chosen.clone());
@@ -477,7 +478,7 @@ pub fn action_keys(
             if keys.just_pressed(k)
                 && let Some(id) = w.eligible.get(i)
             {
-                req.toggle_op_fire = Some(id.clone());
+                req.toggle_op_fire = Some(id.to_string());
             }
         }
         return;
@@ -539,7 +540,7 @@ pub fn handle_requests(world: &mut World) {
         send(
             world,
             &Order::Cp {
-                unit: u.id.clone(),
+                unit: u.id.to_string(),
                 function,
             },
         );
@@ -679,7 +680,7 @@ pub fn refresh_views(world: &mut World) {
             })
             .collect();
         world.insert_resource(ActionBar {
-            unit: id,
+            unit: id.map(String::from),
             buttons,
             cp,
             pacific,
@@ -785,7 +786,7 @@ fn refresh_op_fire_dialog(world: &mut World) {
         let firers: Vec<(Entity, String)> = q
             .iter(world)
             .filter(|(_, u)| w.eligible.contains(&u.id))
-            .map(|(e, u)| (e, u.id.clone()))
+            .map(|(e, u)| (e, u.id.to_string()))
             .collect();
         for id in &w.eligible {
             let p = firers.iter().find(|f| f.1 == *id).and_then(|(e, _)| {
@@ -794,7 +795,7 @@ fn refresh_op_fire_dialog(world: &mut World) {
                 let (kind, mover) = crate::engine::night::window_attack(world, w, *e);
                 fire_preview(world, *e, w.at, kind, mover)
             });
-            previews.push((id.clone(), p));
+            previews.push((id.to_string(), p));
         }
     }
     world.insert_resource(OpFireDialog {

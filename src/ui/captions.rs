@@ -121,8 +121,8 @@ pub fn record(world: &mut World, events: &[GameEvent]) {
             captions.last_fire = Some(FireNote {
                 target: facts
                     .units
-                    .get(target)
-                    .map_or_else(|| target.clone(), |u| format!("{} at {}", u.noun, u.at)),
+                    .get(target.as_str())
+                    .map_or_else(|| target.to_string(), |u| format!("{} at {}", u.noun, u.at)),
                 lines: ascii(arithmetic).split("; ").map(str::to_string).collect(),
                 fp: fp.0,
                 roll: *roll,
@@ -208,7 +208,7 @@ pub fn facts(world: &mut World, viewer: Option<SideId>) -> Facts {
             None => format!("unit {}", u.id),
         };
         f.units.insert(
-            u.id.clone(),
+            u.id.to_string(),
             UnitFacts {
                 noun,
                 side: u.side,

@@ -15,7 +15,7 @@ use crate::engine::Order;
 use crate::engine::combat_events::CombatEventDecision;
 use crate::phases::{Decision, Pending};
 use crate::scenario::Coord;
-use crate::scenario::schema::SideId;
+use crate::scenario::schema::{SideId, Spine};
 use crate::world::{ActiveScenario, Viewer};
 
 use super::act::OrderCount;
@@ -99,6 +99,9 @@ pub struct DecisionView {
     /// The unit or hex the decision is about (the routing unit, the Melee
     /// hex), ringed on the board.
     pub subject: Option<Subject>,
+    /// The answer also takes the facing the unit adopts (a Rout where
+    /// facing is in use, R 2.2): the window offers the six hexspines.
+    pub facing: bool,
 }
 
 /// What a decision is about.
@@ -173,6 +176,7 @@ fn combat_event_view(d: &CombatEventDecision) -> DecisionView {
         many,
         pass: None,
         subject: None,
+        facing: false,
     }
 }
 
@@ -224,9 +228,21 @@ fn pending_view(decision: &Decision) -> DecisionView {
                 None,
             )
         }
-        Decision::RoutDestination { unit, choices, .. } => (
+        Decision::RoutDestination {
+            unit,
+            choices,
+            facing,
+            ..
+        } => (
             "ROUT",
-            format!("{unit} routs. Choose the hex it routs to (R 11.0)."),
+            if *facing {
+                format!(
+                    "{unit} routs. Choose the facing it adopts at the end of its rout (R 2.2), \
+                     then the hex it routs to (R 11.0)."
+                )
+            } else {
+                format!("{unit} routs. Choose the hex it routs to (R 11.0).")
+            },
             choices
                 .iter()
                 .map(|to| {
@@ -235,6 +251,7 @@ fn pending_view(decision: &Decision) -> DecisionView {
                         Order::Rout {
                             unit: unit.clone(),
                             to: to.clone(),
+                            facing: None,
                         },
                     )
                 })
@@ -358,6 +375,7 @@ fn pending_view(decision: &Decision) -> DecisionView {
         many,
         pass,
         subject,
+        facing: matches!(decision, Decision::RoutDestination { facing: true, .. }),
     }
 }
 
@@ -368,6 +386,8 @@ pub struct DecisionPanel {
     pub view: Option<DecisionView>,
     pub picks: Vec<String>,
     pub chosen: Option<Order>,
+    /// The facing picked for a routing unit (R 2.2); `None` keeps its own.
+    pub facing: Option<Spine>,
     orders: u64,
     /// The hexes the choices refer to, each with the keys of its choices.
     pub hexes: Vec<(Coord, String)>,
@@ -484,6 +504,7 @@ impl Plugin for DecidePlugin {
 /// dropped when the game moved on) and sends the order chosen.
 pub fn refresh_and_send(world: &mut World) {
     let chosen = world.resource_mut::<DecisionPanel>().chosen.take();
+    let chosen = chosen.map(|o| with_facing(o, world.resource::<DecisionPanel>().facing));
     // A replay shows the decisions; its journal answers them.
     if let Some(order) = chosen
         && !world.contains_resource::<super::replay::Replay>()
@@ -504,6 +525,7 @@ pub fn refresh_and_send(world: &mut World) {
         let mut panel = world.resource_mut::<DecisionPanel>();
         panel.view = view;
         panel.picks.clear();
+        panel.facing = None;
         panel.orders = orders;
         let n = hexes.len().max(1) as u32;
         let mean_row = hexes.iter().map(|(c, _)| u32::from(c.row)).sum::<u32>() / n;
@@ -511,6 +533,14 @@ pub fn refresh_and_send(world: &mut World) {
         panel.hexes = hexes;
         panel.subject = subject;
     }
+}
+
+/// A Rout answer carries the facing picked in the window (R 2.2).
+fn with_facing(mut order: Order, picked: Option<Spine>) -> Order {
+    if let Order::Rout { facing, .. } = &mut order {
+        *facing = picked;
+    }
+    order
 }
 
 /// The decision window's keys: a digit picks (or toggles) its choice,
@@ -619,6 +649,10 @@ pub fn draw_choices(
     for (c, _) in &panel.hexes {
         ring(&mut p, *c, CHOICE_RING, 5.0, 0.84);
     }
+    // The facing picked for a routing unit (R 2.2).
+    if let Some((c, f)) = panel.subject.zip(panel.facing) {
+        spawned.extend(super::facing::arrow(&mut p, c, f));
+    }
     for (c, keys) in &panel.hexes {
         if keys.is_empty() {
             continue;
@@ -694,6 +728,9 @@ pub fn decision_window(
                 ui.label(RichText::new(key_help(&view)).small().color(DIM));
             }
             ui.separator();
+            if view.facing {
+                facing_row(ui, &mut panel.facing, !replaying);
+            }
             egui::ScrollArea::vertical()
                 .max_height(260.0)
                 .show(ui, |ui| {
@@ -752,6 +789,27 @@ pub fn decision_window(
             }
         });
     Ok(())
+}
+
+/// The facing a routing unit adopts at the end of its rout (R 2.2): its
+/// own, or one of the six hexspines.
+fn facing_row(ui: &mut egui::Ui, picked: &mut Option<Spine>, enabled: bool) {
+    ui.horizontal_wrapped(|ui| {
+        ui.label(RichText::new("Facing at the end:").color(DIM));
+        let keep = egui::Button::new("Keep its own").selected(picked.is_none());
+        if ui.add_enabled(enabled, keep).clicked() {
+            *picked = None;
+        }
+        for spine in Spine::ALL {
+            let label = format!("{spine:?}").to_uppercase();
+            let button =
+                egui::Button::new(RichText::new(label).strong()).selected(*picked == Some(spine));
+            if ui.add_enabled(enabled, button).clicked() {
+                *picked = Some(spine);
+            }
+        }
+    });
+    ui.separator();
 }
 
 /// A button's label with its key: `[1] F5`.
@@ -905,9 +963,37 @@ mod tests {
             side: SideId::Allies,
             unit: "A4".into(),
             choices: vec!["F3".into(), "H3".into()],
+            facing: false,
         });
         assert_eq!(v.subject, Some(Subject::Unit("A4".into())));
         assert_eq!(order_target(&v.choices[1].order), Some(Named::Hex("H3")));
+        assert!(!v.facing);
+    }
+
+    /// R 2.2: where facing is in use, one hex is still asked, for the
+    /// facing; the facing picked rides on the order sent.
+    #[test]
+    fn a_rout_with_facing_carries_the_facing_picked() {
+        let v = pending_view(&Decision::RoutDestination {
+            side: SideId::Axis,
+            unit: "J1".into(),
+            choices: vec!["H5".into()],
+            facing: true,
+        });
+        assert!(v.facing);
+        assert!(v.explain.contains("R 2.2"), "{}", v.explain);
+        assert_eq!(
+            with_facing(v.choices[0].order.clone(), Some(Spine::Nw)),
+            Order::Rout {
+                unit: "J1".into(),
+                to: "H5".into(),
+                facing: Some(Spine::Nw),
+            }
+        );
+        assert_eq!(
+            with_facing(v.choices[0].order.clone(), None),
+            v.choices[0].order
+        );
     }
 
     /// R 12.0: one casualty is one button a unit.

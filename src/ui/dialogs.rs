@@ -322,7 +322,7 @@ fn preview_body(ui: &mut egui::Ui, p: &FirePreview, viewer: SideId) {
                 let name = if hidden {
                     "Conceal counter".to_string()
                 } else {
-                    t.plan.unit.id.clone()
+                    t.plan.unit.id.to_string()
                 };
                 ui.label(RichText::new(name).strong().color(ACCENT));
                 ui.label(

@@ -245,13 +245,27 @@ pub fn draw_plan(
     else {
         return;
     };
+    let mut p = paint.painter(&mut commands);
+    let spawned = arrow(&mut p, c, spine);
+    p.finish();
+    for e in spawned {
+        p.commands.entity(e).insert(PlanArt);
+    }
+}
+
+/// An arrow from the centre of `c` toward its hexspine `spine`: a planned
+/// facing (the caller calls `finish`).
+pub fn arrow(
+    p: &mut super::paint::Painter,
+    c: crate::scenario::Coord,
+    spine: Spine,
+) -> [Entity; 4] {
     let centre = hex_center(c);
     let dir = (spine_point(c, spine) - centre).normalize_or_zero();
     let angle = dir.y.atan2(dir.x);
     let z = super::board::z::HOVER + 2.0;
-    let mut p = paint.painter(&mut commands);
     let tip = centre + dir * HEX_RADIUS * 0.78;
-    let spawned = [
+    [
         p.line(centre, tip, 7.0, Color::BLACK, z),
         p.line(centre, tip, 4.0, super::palette::HOVER, z + 0.1),
         p.triangle(tip, Vec2::new(20.0, 16.0), angle, Color::BLACK, z + 0.2),
@@ -262,11 +276,7 @@ pub fn draw_plan(
             super::palette::HOVER,
             z + 0.3,
         ),
-    ];
-    p.finish();
-    for e in spawned {
-        p.commands.entity(e).insert(PlanArt);
-    }
+    ]
 }
 
 #[cfg(test)]

@@ -243,7 +243,8 @@ fn sample_markers(
     if !req.is_some_and(|r| r.sample_markers) {
         return;
     }
-    let mut sorted: Vec<(Entity, String)> = units.iter().map(|(e, u)| (e, u.id.clone())).collect();
+    let mut sorted: Vec<(Entity, String)> =
+        units.iter().map(|(e, u)| (e, u.id.to_string())).collect();
     sorted.sort_by(|a, b| a.1.cmp(&b.1));
     for (i, (e, _)) in sorted.into_iter().enumerate() {
         let mut ec = commands.entity(e);
@@ -343,7 +344,7 @@ fn select_on_click(
     let mut here: Vec<(Entity, String)> = units
         .iter()
         .filter(|(_, l, _)| l.coord == c)
-        .map(|(e, _, u)| (e, u.id.clone()))
+        .map(|(e, _, u)| (e, u.id.to_string()))
         .collect();
     here.sort_by(|a, b| a.1.cmp(&b.1));
     let next = match selected

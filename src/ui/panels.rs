@@ -70,6 +70,15 @@ type UnitQueryRow<'a> = (
     Option<&'a Concealed>,
 );
 
+/// The resources that say who must act now (`bot::side_to_act`).
+#[derive(bevy::ecs::system::SystemParam)]
+pub struct ToAct<'w> {
+    over: Option<Res<'w, crate::phases::end::GameOver>>,
+    event: Option<Res<'w, crate::engine::combat_events::CombatEventDecision>>,
+    pending: Option<Res<'w, crate::phases::Pending>>,
+    window: Option<Res<'w, crate::engine::op_fire::OpFireWindow>>,
+}
+
 #[allow(clippy::too_many_arguments)]
 pub fn game_panels(
     mut contexts: EguiContexts,
@@ -84,9 +93,10 @@ pub fn game_panels(
     mut panels: ResMut<PanelState>,
     mut insets: ResMut<PanelInsets>,
     los: Res<super::los_tool::LosTool>,
-    (ops, banzai_called): (
+    (ops, banzai_called, to_act): (
         Option<Res<crate::engine::operations::OpsState>>,
         Option<Res<crate::engine::banzai::Called>>,
+        ToAct,
     ),
     units: Query<UnitQueryRow>,
     forts: Query<(&FortificationCounter, &Location)>,
@@ -118,7 +128,20 @@ pub fn game_panels(
                     );
                     ui.separator();
                 }
-                ui.label(format!("To act: {}", side_name(sc, turn.active)));
+                // Whoever must answer now: a decision or an Op Fire window
+                // is the other side's while the Ops Range is not (R 9.0).
+                let acting = crate::bot::side_to_act(
+                    to_act.over.is_some(),
+                    to_act.event.as_deref(),
+                    to_act.pending.as_deref(),
+                    to_act.window.as_deref(),
+                    ops.as_deref(),
+                );
+                ui.label(match acting {
+                    Some(side) => format!("To act: {}", side_name(sc, side)),
+                    None if to_act.over.is_some() => "Game over".to_string(),
+                    None => format!("To act: {}", side_name(sc, turn.active)),
+                });
                 for card in &sc.sides {
                     ui.separator();
                     // The side acting shows its tally: used/max (min–max), R 4.1.

@@ -61,7 +61,7 @@ pub fn fire_preview(
     let fire_los = crate::engine::mortar::fire_los(world, firer, &query, first_hex);
     let los = fire_los.los.clone();
     let mut preview = FirePreview {
-        firer: unit.id,
+        firer: unit.id.to_string(),
         from,
         to,
         kind,
@@ -156,7 +156,7 @@ mod tests {
                 for (firer, unit, _) in &all {
                     for (_, _, target) in all.iter().filter(|t| t.1.side != unit.side) {
                         let order = Order::Fire {
-                            unit: unit.id.clone(),
+                            unit: unit.id.to_string(),
                             target: target.label(),
                             facing: None,
                         };

@@ -9,6 +9,7 @@
 //! puts the position after the order back exactly (the replay checks it
 //! against the journal's state hash before the next order is played).
 
+use crate::world::UnitId;
 use bevy::prelude::*;
 
 use crate::engine::GameEvent;
@@ -56,7 +57,7 @@ pub fn at_event(order: &OrderView, k: usize, ctx: &Context) -> Position {
 pub fn show(world: &mut World, view: &Position) {
     // Units.
     let mut q = world.query_filtered::<(Entity, &Unit), Without<Ghost>>();
-    let real: Vec<(Entity, String)> = q.iter(world).map(|(e, u)| (e, u.id.clone())).collect();
+    let real: Vec<(Entity, String)> = q.iter(world).map(|(e, u)| (e, u.id.to_string())).collect();
     clear_ghosts(world);
     for (e, id) in &real {
         match view.units.get(id) {
@@ -71,7 +72,7 @@ pub fn show(world: &mut World, view: &Position) {
         let e = world
             .spawn((
                 Unit {
-                    id: id.clone(),
+                    id: UnitId::from(id),
                     kind: v.kind.clone(),
                     side: v.side,
                     reduced: v.reduced,

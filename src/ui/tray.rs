@@ -129,7 +129,7 @@ pub fn event_hexes(world: &mut World, e: &GameEvent) -> Vec<Coord> {
             vec![at],
             std::iter::once(mover)
                 .chain(eligible)
-                .map(String::as_str)
+                .map(|id| id.as_str())
                 .collect(),
         ),
         GameEvent::OpFirePassed { at, .. } => (vec![at], vec![]),

@@ -20,7 +20,7 @@ pub struct HexCell {
 #[derive(Component, Debug, Clone)]
 pub struct Unit {
     /// Scenario id (`"A1"`).
-    pub id: String,
+    pub id: super::UnitId,
     /// Unit type id in the roster.
     pub kind: String,
     pub side: SideId,

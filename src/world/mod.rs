@@ -7,6 +7,8 @@ pub mod components;
 pub mod fast_hash;
 pub mod queries;
 pub mod spawn;
+pub mod unit_id;
 
 pub use board::Board;
 pub use components::*;
+pub use unit_id::UnitId;

@@ -1,5 +1,6 @@
 //! Scenario → entities: one entity per hex, per unit, per fortification.
 
+use crate::world::UnitId;
 use std::collections::HashMap;
 
 use bevy::prelude::*;
@@ -60,7 +61,7 @@ pub fn spawn_scenario(
         let n = order.entry((coord, p.in_cave)).or_insert(0);
         let mut e = commands.spawn((
             Unit {
-                id: p.id.clone(),
+                id: UnitId::from(&p.id),
                 kind: p.unit.clone(),
                 side: p.side,
                 reduced: p.reduced,
