@@ -652,8 +652,7 @@ fn decision_window_answers_a_rout_destination() {
 
 /// Plays with Infantry facing, as the Pacific does (R 2.2).
 fn with_facing(w: &mut World) {
-    w.resource_mut::<bob::world::ActiveScenario>()
-        .scenario
+    std::sync::Arc::make_mut(&mut w.resource_mut::<bob::world::ActiveScenario>().scenario)
         .special_rules
         .facing_required = true;
 }
