@@ -88,46 +88,17 @@ pub fn fire_los(
         los: own,
         spotter: None,
     };
-    let Some(class) = class_of(world, firer) else {
+    let Some(mut spots) = spotter_hexes(world, firer, query, at_mover_first_hex) else {
         return blocked;
     };
-    if !fires_as_mortar(class) || check_directed(class, at_mover_first_hex).is_err() {
-        return blocked;
-    }
-    let Some(side) = world.get::<Unit>(firer).map(|u| u.side) else {
-        return blocked;
-    };
-    let Some(enemy_at) =
-        crate::world::queries::try_with_query::<(&Unit, &Location), (), _>(world, |q| {
-            q.filter(|(u, _)| u.side != side)
-                .map(|(_, l)| l.coord)
-                .collect::<Vec<Coord>>()
-        })
-    else {
-        return blocked;
-    };
-    let mut spots: Vec<Coord> = Side6::ALL
-        .into_iter()
-        .filter_map(|s| query.from.neighbour(s, board.columns, board.rows))
-        .filter(|c| !enemy_at.contains(c))
-        .filter(|c| {
-            board
-                .cell(*c)
-                .and_then(|cell| aid.terrain_row(cell.terrain.key()))
-                .is_some_and(|row| row.inf_mp != Cell::No)
-        })
-        .collect();
     // Labels formatted once per hex, not at every comparison.
     spots.sort_by_cached_key(|c| (c.label().len(), c.label()));
+    let (board, aid) = (
+        &world.resource::<BoardRes>().0,
+        &world.resource::<AidRes>().0,
+    );
     for spot in spots {
-        // The spotter's thread from the target (R 31.1); the spotter stands
-        // in the open of its hex.
-        let q = LosQuery {
-            from: spot,
-            from_in_cave: false,
-            ..query.clone()
-        };
-        if let Los::Seen(s) = line_of_sight(&board, &aid, &q) {
+        if let Los::Seen(s) = line_of_sight(board, aid, &spotter_query(query, spot)) {
             return FireLos {
                 los: Los::Seen(s),
                 spotter: Some(spot),
@@ -135,6 +106,69 @@ pub fn fire_los(
         }
     }
     blocked
+}
+
+/// Whether [`fire_los`] finds a thread, the firer's own being blocked:
+/// whether any spotter hex sees the target (R 31.1), in no order.
+pub fn spotter_sees(world: &World, firer: Entity, query: &LosQuery, first_hex: bool) -> bool {
+    let (board, aid) = (
+        &world.resource::<BoardRes>().0,
+        &world.resource::<AidRes>().0,
+    );
+    spotter_hexes(world, firer, query, first_hex).is_some_and(|spots| {
+        spots
+            .into_iter()
+            .any(|spot| !crate::rules::los::is_blocked(board, aid, &spotter_query(query, spot)))
+    })
+}
+
+/// The spotter's thread from the target (R 31.1); the spotter stands in
+/// the open of its hex.
+fn spotter_query(query: &LosQuery, spot: Coord) -> LosQuery {
+    LosQuery {
+        from: spot,
+        from_in_cave: false,
+        ..query.clone()
+    }
+}
+
+/// The hexes a Mortar WT's spotter may stand in (R 31.1), in no order:
+/// next to it, neither enemy occupied nor impassable to Infantry; `None`
+/// when the firer may not fire by Directed Fire.
+fn spotter_hexes(
+    world: &World,
+    firer: Entity,
+    query: &LosQuery,
+    at_mover_first_hex: bool,
+) -> Option<Vec<Coord>> {
+    let class = class_of(world, firer)?;
+    if !fires_as_mortar(class) || check_directed(class, at_mover_first_hex).is_err() {
+        return None;
+    }
+    let side = world.get::<Unit>(firer).map(|u| u.side)?;
+    let enemy_at =
+        crate::world::queries::try_with_query::<(&Unit, &Location), (), _>(world, |q| {
+            q.filter(|(u, _)| u.side != side)
+                .map(|(_, l)| l.coord)
+                .collect::<Vec<Coord>>()
+        })?;
+    let (board, aid) = (
+        &world.resource::<BoardRes>().0,
+        &world.resource::<AidRes>().0,
+    );
+    Some(
+        Side6::ALL
+            .into_iter()
+            .filter_map(|s| query.from.neighbour(s, board.columns, board.rows))
+            .filter(|c| !enemy_at.contains(c))
+            .filter(|c| {
+                board
+                    .cell(*c)
+                    .and_then(|cell| aid.terrain_row(cell.terrain.key()))
+                    .is_some_and(|row| row.inf_mp != Cell::No)
+            })
+            .collect(),
+    )
 }
 
 /// [`fire_los`] for an attack under way: logs the Directed Fire, or the

@@ -590,7 +590,9 @@ pub fn continue_move(world: &mut World, events: &mut Vec<GameEvent>) {
             // Concealment of enemies next to it (R 15.0).
             reveal_neighbours(world, mv.mover, events);
             mv.hex_open = false;
-            world.insert_resource(mv.clone());
+            if let Some(mut m) = world.get_resource_mut::<MoveInProgress>() {
+                m.hex_open = false;
+            }
         }
         let entered = mv.trail.len() - 1;
         if let Some(g) = mv.smoke_grenade.filter(|g| g.after == entered) {
@@ -650,13 +652,19 @@ pub fn continue_move(world: &mut World, events: &mut Vec<GameEvent>) {
                 return;
             }
         }
-        mv.steps.pop_front();
-        mv.caves.pop_front();
+        // The step, on this copy and on the move in the world alike.
         let from = mv.trail[entered];
-        mv.left = Mp(mv.left.0.saturating_sub(cost.0));
-        mv.hex_open = true;
-        mv.trail.push(to);
-        world.insert_resource(mv.clone());
+        let step = |m: &mut MoveInProgress| {
+            m.steps.pop_front();
+            m.caves.pop_front();
+            m.left = Mp(m.left.0.saturating_sub(cost.0));
+            m.hex_open = true;
+            m.trail.push(to);
+        };
+        step(&mut mv);
+        if let Some(mut m) = world.get_resource_mut::<MoveInProgress>() {
+            step(&mut m);
+        }
         let was_in_cave = world.get::<Location>(mv.mover).is_some_and(|l| l.in_cave);
         world.entity_mut(mv.mover).insert(Location {
             coord: to,
@@ -788,17 +796,19 @@ fn mover_concealment(world: &mut World, mover: Entity, events: &mut Vec<GameEven
         .and_then(|c| aid.terrain_row(c.terrain.key()))
         .is_some_and(|r| !r.beneficial);
     // At Night an unseen unit is out of LOS for Concealment (R 50.2).
-    let night = super::night::scene(world);
-    let seen = open
-        && enemies.iter().any(|e| {
+    // (Asked only when neither of the reasons before it holds.)
+    let seen = || {
+        let night = super::night::scene(world);
+        open && enemies.iter().any(|e| {
             night.as_ref().is_none_or(|n| n.sees(e.coord, me.coord))
                 && !is_blocked(&board, &aid, &LosQuery::new(e.coord, me.coord))
-        });
+        })
+    };
     let why = if enemies.iter().any(|e| e.coord == me.coord) {
         "it entered an enemy unit's hex"
     } else if adjacent {
         "adjacent to an enemy unit"
-    } else if seen {
+    } else if seen() {
         "in Open Ground in enemy LOS"
     } else {
         return true;

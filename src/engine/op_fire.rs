@@ -120,15 +120,20 @@ fn eligible_at(
         crate::world::queries::collect::<(Entity, &Unit, &Location), (), _>(world, |(e, u, l)| {
             (e, u.side, *l)
         });
-    let side_in = |side: SideId, c: Coord| all.iter().any(|(_, s, l)| *s == side && l.coord == c);
     let side = mover_side.other();
-    if side_in(side, at) {
+    if all.iter().any(|(_, s, l)| *s == side && l.coord == at) {
         return None;
     }
+    // The hexes holding a unit of the mover's side, listed once.
+    let held: Vec<Coord> = all
+        .iter()
+        .filter(|(_, s, _)| *s == mover_side)
+        .map(|(_, _, l)| l.coord)
+        .collect();
     let scene = FireScene::of(world);
     let mut eligible: Vec<crate::world::UnitId> = all
         .iter()
-        .filter(|(_, s, l)| *s == side && !side_in(mover_side, l.coord))
+        .filter(|(_, s, l)| *s == side && !held.contains(&l.coord))
         // No one of `side` is in `at` (above), so no friendly infantry there.
         .filter(|(e, _, _)| plan_in(world, &scene, *e, at, None).is_ok())
         .filter_map(|(e, _, _)| world.entity(*e).get::<Unit>().map(|u| u.id.clone()))
@@ -201,14 +206,13 @@ fn plan_at(
 }
 
 /// What the Op Fire checks of every unit at one hex share, read once for
-/// all of them: the map, the Player Aid, the Night and rain, the Smoke on
-/// the board and whether the mover is in the first hex of its move.
+/// all of them: the map, the Player Aid, the Night and rain and whether the
+/// mover is in the first hex of its move.
 struct FireScene {
     board: std::sync::Arc<crate::world::board::Board>,
     aid: std::sync::Arc<crate::scenario::PlayerAid>,
     roster: std::sync::Arc<crate::scenario::Roster>,
     conditions: crate::rules::fire::Conditions,
-    smoke: Vec<Coord>,
     first_hex: bool,
 }
 
@@ -219,7 +223,6 @@ impl FireScene {
             aid: world.resource::<AidRes>().0.clone(),
             roster: world.resource::<RosterRes>().0.clone(),
             conditions: super::fire::fire_conditions(world),
-            smoke: super::smoke::hexes(world),
             first_hex: super::mortar::mover_in_first_hex(world),
         }
     }
@@ -261,28 +264,30 @@ fn plan_in(
     if !fp_allows(&scene.aid, question) {
         return Err(None);
     }
+    // As `fortifications::los_query` asks it: at the open of `at`. The
+    // firer's own thread first: the cheapest check, and the one that
+    // refuses most units (Smoke never blocks, R 48.0).
+    let query = crate::rules::los::LosQuery {
+        from_in_cave: l.in_cave,
+        ..crate::rules::los::LosQuery::new(l.coord, at)
+    };
+    let mortar = crate::rules::mortar::fires_as_mortar(ut.class);
+    let blocked = crate::rules::los::is_blocked(&scene.board, &scene.aid, &query);
+    if blocked && !mortar {
+        return Err(None);
+    }
     if cp_range && super::command_points::check(world, firer).is_err() {
         return Err(None);
     }
     super::night::check_sight(world, firer, at).map_err(|_| None)?;
     // Only a Mortar has a firing position to check (R 31.0).
-    if crate::rules::mortar::fires_as_mortar(ut.class) {
+    if mortar {
         super::mortar::check_position(world, firer).map_err(|_| None)?;
     }
-    // As `fortifications::los_query` asks it: at the open of `at`.
-    let query = crate::rules::los::LosQuery {
-        from_in_cave: l.in_cave,
-        smoke: scene.smoke.clone(),
-        ..crate::rules::los::LosQuery::new(l.coord, at)
-    };
     // A Mortar may see through a spotter, not at a mover's first hex (R 31.1).
-    // (`fire_los` gives any other unit its own thread.)
-    if crate::rules::los::is_blocked(&scene.board, &scene.aid, &query)
-        && (!crate::rules::mortar::fires_as_mortar(ut.class)
-            || super::mortar::fire_los(world, firer, &query, scene.first_hex)
-                .los
-                .is_blocked())
-    {
+    // Last: it searches the spotters' hexes. (Without the Smoke, which
+    // never blocks a thread.)
+    if blocked && !super::mortar::spotter_sees(world, firer, &query, scene.first_hex) {
         return Err(None);
     }
     // WTs and Japanese Squads cannot turn to Final Op Fire (R 10.1).
@@ -351,10 +356,12 @@ fn fp_allows(aid: &std::sync::Arc<crate::scenario::PlayerAid>, key: FireKey) -> 
         {
             *memo = (Some(aid.clone()), Default::default());
         }
-        *memo
-            .1
-            .entry(key)
-            .or_insert_with(|| infantry_fp(aid, &key.context()).is_ok())
+        if let Some(allows) = memo.1.get(&key) {
+            return *allows;
+        }
+        let allows = infantry_fp(aid, &key.context()).is_ok();
+        memo.1.insert(key, allows);
+        allows
     })
 }
 

@@ -50,30 +50,56 @@ pub fn init_control(world: &mut World) {
 }
 
 /// Every hex with units of one side only (Decoys do not control) is that
-/// side's (R 18.0).
+/// side's (R 18.0). Runs after every pass of `advance`, so it looks only at
+/// the units standing where their side does not already hold the hex: a
+/// hex already its occupiers' side's cannot change hands. Nothing is
+/// listed, sorted or written unless a hex changes hands.
 pub fn note_occupied(world: &mut World) {
-    if world.get_resource::<Control>().is_none() {
+    let Some(Control(control)) = world.get_resource::<Control>() else {
         return;
-    }
-    let mut all = super::unit_hexes(world);
-    all.retain(|u| !u.2);
-    // The hexes whose units (Decoys aside) are all of one side.
-    all.sort_unstable_by_key(|u| u.1);
-    let occupied: Vec<(Coord, SideId)> = all
-        .chunk_by(|a, b| a.1 == b.1)
-        .filter(|hex| hex.iter().all(|u| u.0 == hex[0].0))
-        .map(|hex| (hex[0].1, hex[0].0))
-        .collect();
-    let control = &world.resource::<Control>().0;
-    if occupied
-        .iter()
-        .all(|(c, side)| control.controller(*c) == Some(*side))
-    {
+    };
+    let roster = &world.resource::<RosterRes>().0;
+    let decoy = |u: &Unit| {
+        roster
+            .get(&u.kind)
+            .is_some_and(|t| t.class == UnitClass::Decoy)
+    };
+    // (hex, side) of units, Decoys aside, in hexes their side does not hold.
+    let Some(mut taken) =
+        crate::world::queries::try_with_query::<(&Unit, &Location), (), _>(world, |q| {
+            let mut taken: Vec<(Coord, SideId)> = Vec::new();
+            for (u, l) in q {
+                let here = (l.coord, u.side);
+                if control.controller(here.0) != Some(here.1) && !taken.contains(&here) && !decoy(u)
+                {
+                    taken.push(here);
+                }
+            }
+            taken
+        })
+    else {
+        // No unit ever: register the query's components as listing them
+        // would.
+        crate::world::queries::with_query::<(&Unit, &Location), (), _>(world, |_| ());
+        return;
+    };
+    if taken.is_empty() {
         // Nothing changes hands: leave the resource untouched.
         return;
     }
+    // Not where units of both sides (Decoys aside) stand.
+    crate::world::queries::try_with_query::<(&Unit, &Location), (), _>(world, |q| {
+        let mixed: Vec<Coord> = q
+            .filter(|(u, l)| taken.iter().any(|t| t.0 == l.coord && t.1 != u.side) && !decoy(u))
+            .map(|(_, l)| l.coord)
+            .collect();
+        taken.retain(|t| !mixed.contains(&t.0));
+    });
+    if taken.is_empty() {
+        return;
+    }
     let mut control = world.resource_mut::<Control>();
-    for (c, side) in occupied {
+    for (c, side) in taken {
         control.0.occupy(c, side);
     }
 }
@@ -100,7 +126,6 @@ pub fn note_moves(world: &mut World, events: &[GameEvent]) {
     if entries.is_empty() {
         return;
     }
-    let all = super::unit_hexes(world);
     let sc = &world.resource::<ActiveScenario>().scenario;
     let roster = &world.resource::<RosterRes>().0;
     let kind_of = |id: &str| {
@@ -117,19 +142,32 @@ pub fn note_moves(world: &mut World, events: &[GameEvent]) {
                 })
             })
     };
+    let decoy = |kind: &str| {
+        roster
+            .get(kind)
+            .is_some_and(|t| t.class == UnitClass::Decoy)
+    };
     let mut taken: Vec<(Coord, SideId)> = Vec::new();
     for (unit, hex, standing) in entries {
+        if !standing {
+            continue;
+        }
         let (Some((side, kind)), Ok(c)) = (
             kind_of(unit),
             Coord::parse(hex, sc.map.columns, sc.map.rows),
         ) else {
             continue;
         };
-        let decoy = roster
-            .get(kind)
-            .is_some_and(|t| t.class == UnitClass::Decoy);
-        let enemy_there = all.iter().any(|o| o.1 == c && o.0 != side && !o.2);
-        if standing && !decoy && !enemy_there {
+        if decoy(kind) {
+            continue;
+        }
+        // An enemy unit (not a Decoy) in the hex now.
+        let enemy_there =
+            crate::world::queries::try_with_query::<(&Unit, &Location), (), _>(world, |mut q| {
+                q.any(|(o, l)| l.coord == c && o.side != side && !decoy(&o.kind))
+            })
+            .unwrap_or(false);
+        if !enemy_there {
             taken.push((c, side));
         }
     }

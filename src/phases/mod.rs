@@ -399,18 +399,6 @@ pub(crate) fn on_board(world: &mut World) -> Vec<OnBoard> {
     all
 }
 
-/// Every unit on the board as the side it belongs to, its hex and whether
-/// it is a Decoy; in no particular order, nothing cloned.
-pub(crate) fn unit_hexes(world: &mut World) -> Vec<(SideId, Coord, bool)> {
-    let roster = world.resource::<RosterRes>().0.clone();
-    crate::world::queries::collect::<(&Unit, &Location), (), _>(world, |(u, l)| {
-        let decoy = roster
-            .get(&u.kind)
-            .is_some_and(|t| t.class == UnitClass::Decoy);
-        (u.side, l.coord, decoy)
-    })
-}
-
 /// Whether a unit shares its location with an enemy unit that is not a
 /// Decoy: in Melee (R 12.0).
 pub(crate) fn in_melee(all: &[OnBoard], u: &OnBoard) -> bool {

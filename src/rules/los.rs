@@ -324,6 +324,58 @@ pub fn thread(board: &Board, from: Coord, to: Coord) -> Vec<ThreadStep> {
     steps
 }
 
+/// Where the thread from `a` to `b` meets the hexes other than `a`, in
+/// order along it (ties by hex): `b` last, at 1.
+type Met = Vec<(f64, Contact, Hex)>;
+
+/// [`Met`] worked out with hexx's flat layout over the hexes of
+/// `Hex::line_to` and their neighbours.
+fn meet_hexes(a: Hex, b: Hex) -> Met {
+    let layout = HexLayout::flat();
+    let unit = layout.center_aligned_hex_corners();
+    let d = world(&layout, b - a);
+    let mut candidates: Vec<Hex> = a
+        .line_to(b)
+        .flat_map(|h| std::iter::once(h).chain(h.all_neighbors()))
+        .filter(|h| *h != a && *h != b)
+        .collect();
+    candidates.sort_by_key(|h| (h.x, h.y));
+    candidates.dedup();
+    let mut met: Met = candidates
+        .into_iter()
+        .filter_map(|h| {
+            let (t, c) = contact(&layout, &unit, h - a, d)?;
+            (t > 0.0 && t < 1.0).then_some((t, c, h))
+        })
+        .collect();
+    met.push((1.0, Contact::Inside, b));
+    met.sort_by(|x, y| {
+        x.0.total_cmp(&y.0)
+            .then((x.2.x, x.2.y).cmp(&(y.2.x, y.2.y)))
+    });
+    met
+}
+
+thread_local! {
+    /// [`meet_hexes`] from the origin, by the far end.
+    static SHAPES: std::cell::RefCell<crate::world::fast_hash::FxHashMap<Hex, std::rc::Rc<Met>>> =
+        std::cell::RefCell::default();
+}
+
+/// [`meet_hexes`] from the origin to `delta`. The geometry of a thread
+/// depends only on where its far end lies from its first (the contacts
+/// are measured from the first hex), so every pair of hexes the same
+/// distance and direction apart shares it: worked out once per thread of
+/// the program, and moved onto the pair.
+fn shape(delta: Hex) -> std::rc::Rc<Met> {
+    if let Some(m) = SHAPES.with(|s| s.borrow().get(&delta).cloned()) {
+        return m;
+    }
+    let m = std::rc::Rc::new(meet_hexes(Hex::ZERO, delta));
+    SHAPES.with(|s| s.borrow_mut().insert(delta, m.clone()));
+    m
+}
+
 /// [`thread`] laid afresh.
 fn lay_thread(board: &Board, from: Coord, to: Coord) -> Vec<ThreadStep> {
     if from == to {
@@ -343,25 +395,8 @@ fn lay_thread(board: &Board, from: Coord, to: Coord) -> Vec<ThreadStep> {
     let unit = layout.center_aligned_hex_corners();
     let (a, b) = (from.hex(), to.hex());
     let d = world(&layout, b - a);
-    let mut candidates: Vec<Hex> = a
-        .line_to(b)
-        .flat_map(|h| std::iter::once(h).chain(h.all_neighbors()))
-        .filter(|h| *h != a && *h != b)
-        .collect();
-    candidates.sort_by_key(|h| (h.x, h.y));
-    candidates.dedup();
-    let mut met: Vec<(f64, Contact, Hex)> = candidates
-        .into_iter()
-        .filter_map(|h| {
-            let (t, c) = contact(&layout, &unit, h - a, d)?;
-            (t > 0.0 && t < 1.0).then_some((t, c, h))
-        })
-        .collect();
-    met.push((1.0, Contact::Inside, b));
-    met.sort_by(|x, y| {
-        x.0.total_cmp(&y.0)
-            .then((x.2.x, x.2.y).cmp(&(y.2.x, y.2.y)))
-    });
+    let shape = shape(b - a);
+    let met: Vec<(f64, Contact, Hex)> = shape.iter().map(|&(t, c, h)| (t, c, h + a)).collect();
 
     let on_map = |h: Hex| Coord::from_hex(h, board.columns, board.rows);
     let mut steps = vec![ThreadStep::Hex(from)];
@@ -690,15 +725,23 @@ fn memo_key(aid: &PlayerAid, q: &LosQuery) -> crate::world::board::LosKey {
 }
 
 /// Whether [`line_of_sight`] is blocked, without copying a remembered
-/// thread's sight.
+/// thread's sight. Smoke never blocks (R 48.0: it is only reported in the
+/// sight), so the thread is asked without it, and remembered.
 pub fn is_blocked(board: &Board, aid: &PlayerAid, q: &LosQuery) -> bool {
-    if q.smoke.is_empty()
-        && let Ok(memo) = board.los_memo.0.lock()
+    if let Ok(memo) = board.los_memo.0.lock()
         && let Some(los) = memo.get(&memo_key(aid, q))
     {
         return los.is_blocked();
     }
-    line_of_sight(board, aid, q).is_blocked()
+    if q.smoke.is_empty() {
+        line_of_sight(board, aid, q).is_blocked()
+    } else {
+        let q = LosQuery {
+            smoke: Vec::new(),
+            ..q.clone()
+        };
+        line_of_sight(board, aid, &q).is_blocked()
+    }
 }
 
 /// [`line_of_sight`] traced afresh.
@@ -1829,6 +1872,30 @@ mod tests {
                 seen_n > 1000 && blocked_n > 1000 && hindered_n > 100 && smoked_n > 100,
                 "{name}: {seen_n} seen, {blocked_n} blocked, {hindered_n} hindered, {smoked_n} smoke"
             );
+        }
+    }
+
+    #[test]
+    fn thread_shapes_worked_out_once_per_offset_match_every_pair_on_the_scenario_maps() {
+        for name in [
+            "training",
+            "guadalcanal",
+            "alligator_creek",
+            "crossroads_gun",
+            "peleliu",
+        ] {
+            let b = scenario_board(name);
+            let coords: Vec<Coord> = b.coords().collect();
+            for &from in &coords {
+                for &to in coords.iter().filter(|to| **to > from) {
+                    let (a, z) = (from.hex(), to.hex());
+                    let moved: Met = shape(z - a)
+                        .iter()
+                        .map(|&(t, c, h)| (t, c, h + a))
+                        .collect();
+                    assert_eq!(moved, meet_hexes(a, z), "{name}: {from:?} -> {to:?}");
+                }
+            }
         }
     }
 
