@@ -32,7 +32,6 @@ pub mod obstacles;
 pub mod seishin;
 pub mod smoke;
 
-use bevy::ecs::system::RunSystemOnce;
 use bevy::prelude::*;
 
 use crate::scenario::{Loaded, PlayerAid, Roster};
@@ -68,9 +67,6 @@ pub fn headless_world_shared(
     world.insert_resource(RosterRes(roster));
     world.insert_resource(AidRes(aid));
     world.insert_resource(Dice::seeded(seed));
-    // spawn_scenario only spawns entities and inserts resources: it cannot fail.
-    if let Err(e) = world.run_system_once(spawn_scenario) {
-        error!("setting up the scenario: {e}");
-    }
+    spawn_scenario(&mut world);
     world
 }

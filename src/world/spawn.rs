@@ -13,22 +13,21 @@ use super::{
     Location, Phase, StackOrder, TurnTrack, Unit, Viewer,
 };
 
-/// Spawns the board and the setup of the active scenario.
-pub fn spawn_scenario(
-    mut commands: Commands,
-    active: Res<ActiveScenario>,
-    aid: Option<Res<AidRes>>,
-) {
-    let sc = &active.scenario;
+/// Spawns the board and the setup of the active scenario. An exclusive
+/// system: a headless game calls it straight on its world, without building
+/// a system and a command queue for every game (the order in which entities
+/// and resources are made is the one the commands gave).
+pub fn spawn_scenario(world: &mut World) {
+    let sc = world.resource::<ActiveScenario>().scenario.clone();
     // With the Player Aid known, the board (and the lines of sight already
     // traced on it) is shared with earlier games of the same map.
-    let board = match aid {
+    let board = match world.get_resource::<AidRes>() {
         Some(aid) => Board::shared(&sc.map, &aid.0),
         None => std::sync::Arc::new(Board::from_map(&sc.map)),
     };
     for coord in board.coords() {
         if let Some(cell) = board.cell(coord) {
-            commands.spawn(HexCell {
+            world.spawn(HexCell {
                 coord,
                 terrain: cell.terrain,
                 level: cell.level,
@@ -36,7 +35,7 @@ pub fn spawn_scenario(
         }
     }
     for f in &board.fortifications {
-        commands.spawn((
+        world.spawn((
             FortificationCounter {
                 kind: f.kind,
                 facing: f.facing,
@@ -59,7 +58,7 @@ pub fn spawn_scenario(
             continue;
         };
         let n = order.entry((coord, p.in_cave)).or_insert(0);
-        let mut e = commands.spawn((
+        let mut e = world.spawn((
             Unit {
                 id: UnitId::from(&p.id),
                 kind: (&p.unit).into(),
@@ -89,13 +88,13 @@ pub fn spawn_scenario(
             .find(|c| c.side == side)
             .map_or(0, |c| c.command_points)
     };
-    commands.insert_resource(TurnTrack {
+    world.insert_resource(TurnTrack {
         turn: 1,
         last_turn: sc.turns,
         phase: Phase::Setup,
         active: sc.first_player,
         command_points: [cp(SideId::Allies), cp(SideId::Axis)],
     });
-    commands.insert_resource(Viewer(sc.first_player));
-    commands.insert_resource(BoardRes(board));
+    world.insert_resource(Viewer(sc.first_player));
+    world.insert_resource(BoardRes(board));
 }
