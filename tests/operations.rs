@@ -296,8 +296,7 @@ fn entity(w: &mut World, id: &str) -> Entity {
 /// as given.
 fn faced(rolls: &[u8], facings: &[(&str, Spine)]) -> World {
     let mut w = world(rolls);
-    w.resource_mut::<ActiveScenario>()
-        .scenario
+    std::sync::Arc::make_mut(&mut w.resource_mut::<ActiveScenario>().scenario)
         .special_rules
         .facing_required = true;
     for (id, f) in facings {

@@ -447,14 +447,13 @@ fn r59_6_an_enemy_victory_marker_is_a_charge_target() {
     let roster = scenario::builtin_roster().unwrap();
     let aid = scenario::builtin_player_aid().unwrap();
     let mut loaded = scenario::load("tests/data/banzai_ground.ron", &roster, &aid).unwrap();
-    loaded
-        .scenario
-        .victory
-        .push(bob::scenario::schema::VictoryCondition::ControlHexes {
+    std::sync::Arc::make_mut(&mut loaded.scenario).victory.push(
+        bob::scenario::schema::VictoryCondition::ControlHexes {
             side: bob::scenario::schema::SideId::Allies,
             hexes: vec!["C5".into()],
             at_least: None,
-        });
+        },
+    );
     let mut w = bob::engine::headless_world(loaded, roster, aid, 1);
     bob::phases::begin_game(&mut w);
     play(&mut w, "banzai_gd(units: [])");

@@ -88,7 +88,8 @@ fn morale_with(
     let aid = world.resource::<AidRes>().0.clone();
     let unit = world.get_entity(entity).ok()?.get::<Unit>()?.clone();
     let suppression = world.get::<Suppression>(entity).copied();
-    let ut = world.resource::<RosterRes>().0.get(&unit.kind)?.clone();
+    let roster = world.resource::<RosterRes>().0.clone();
+    let ut = roster.get(&unit.kind)?;
     // +2 Morale for a charging Squad (R 59.6).
     let mut modifiers = modifiers.to_vec();
     if super::banzai::charging(world, entity) {

@@ -1130,10 +1130,10 @@ fn place_returning(
     let mut e = world.spawn((
         Unit {
             id: UnitId::from(squad),
-            kind,
+            kind: kind.into(),
             side,
             reduced: true,
-            company,
+            company: company.map(Into::into),
         },
         loc,
         StackOrder(top),

@@ -261,7 +261,7 @@ fn check_for(world: &World, unit: Entity, function: Option<CpFunction>) -> Resul
         Err(PoolRefusal::NoneLeft) => Err(Refusal::CpNoneLeft { side: u.side }),
         Err(PoolRefusal::OtherCompanies) => Err(Refusal::CpWrongCompany {
             unit: u.id,
-            company: u.company.unwrap_or_default(),
+            company: u.company.map(String::from).unwrap_or_default(),
         }),
     }
 }

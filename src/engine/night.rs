@@ -777,7 +777,7 @@ pub fn regenerate(
     let mut e = world.spawn((
         Unit {
             id: UnitId::from(decoy),
-            kind,
+            kind: kind.into(),
             side: u.side,
             reduced: false,
             company: None,

@@ -194,7 +194,7 @@ mod tests {
         let roster = crate::scenario::builtin_roster().unwrap();
         let aid = crate::scenario::builtin_player_aid().unwrap();
         let a = crate::scenario::load("training", &roster, &aid).unwrap();
-        let mut b = a.scenario.clone();
+        let mut b = (*a.scenario).clone();
         b.turns += 1;
         assert_eq!(content_hash(&a.scenario), content_hash(&a.scenario.clone()));
         assert_ne!(content_hash(&a.scenario), content_hash(&b));

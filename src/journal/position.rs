@@ -172,10 +172,10 @@ pub fn capture(world: &mut World) -> Position {
         units.insert(
             u.id.to_string(),
             UnitView {
-                kind: u.kind.clone(),
+                kind: u.kind.to_string(),
                 side: u.side,
                 reduced: u.reduced,
-                company: u.company.clone(),
+                company: u.company.as_ref().map(|c| c.to_string()),
                 at: l.coord,
                 in_cave: l.in_cave,
                 facing: f.map(|f| f.0),

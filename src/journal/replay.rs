@@ -93,7 +93,7 @@ pub fn scenario_of(
                 ));
             }
             Loaded {
-                scenario,
+                scenario: scenario.into(),
                 origin: name,
             }
         }

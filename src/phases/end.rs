@@ -343,10 +343,10 @@ fn enter(world: &mut World, id: &str, at: Coord, events: &mut Vec<GameEvent>) {
     let mut e = world.spawn((
         Unit {
             id: id.clone(),
-            kind: u.unit.clone(),
+            kind: (&u.unit).into(),
             side,
             reduced: false,
-            company: u.company.clone(),
+            company: u.company.as_ref().map(Into::into),
         },
         Location {
             coord: at,

@@ -78,7 +78,8 @@ pub fn embedded() -> impl Iterator<Item = Embedded> {
 /// A scenario that passed its check, with where it came from.
 #[derive(Debug, Clone)]
 pub struct Loaded {
-    pub scenario: Scenario,
+    /// Shared: a simulation starts many games from one load.
+    pub scenario: std::sync::Arc<Scenario>,
     /// `scenarios/training.ron (built in)` or the path given.
     pub origin: String,
 }
@@ -112,7 +113,7 @@ pub fn load(name: &str, roster: &Roster, aid: &PlayerAid) -> Result<Loaded, File
             let file = format!("scenarios/{} (built in)", e.file);
             let scenario = check_bytes(&file, e.text.as_bytes(), roster, aid)?;
             return Ok(Loaded {
-                scenario,
+                scenario: scenario.into(),
                 origin: file,
             });
         }
@@ -124,7 +125,7 @@ pub fn load(name: &str, roster: &Roster, aid: &PlayerAid) -> Result<Loaded, File
             let file = format!("scenarios/{} (built in)", e.file);
             let scenario = check_bytes(&file, e.text.as_bytes(), roster, aid)?;
             return Ok(Loaded {
-                scenario,
+                scenario: scenario.into(),
                 origin: file,
             });
         }
@@ -132,7 +133,7 @@ pub fn load(name: &str, roster: &Roster, aid: &PlayerAid) -> Result<Loaded, File
     let bytes = read_file(Path::new(name))?;
     let scenario = check_bytes(name, &bytes, roster, aid)?;
     Ok(Loaded {
-        scenario,
+        scenario: scenario.into(),
         origin: name.to_string(),
     })
 }

@@ -91,7 +91,7 @@ pub fn play_screenshot_script(world: &mut World) {
         let aid = world.resource::<crate::world::AidRes>().0.clone();
         crate::scenario::load(&script.scenario, &roster, &aid)
             .ok()
-            .map(|l| l.scenario.id)
+            .map(|l| l.scenario.id.clone())
     };
     if named.as_deref() != Some(here.as_str()) {
         error!(

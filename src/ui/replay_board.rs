@@ -73,10 +73,10 @@ pub fn show(world: &mut World, view: &Position) {
             .spawn((
                 Unit {
                     id: UnitId::from(id),
-                    kind: v.kind.clone(),
+                    kind: (&v.kind).into(),
                     side: v.side,
                     reduced: v.reduced,
-                    company: v.company.clone(),
+                    company: v.company.as_ref().map(Into::into),
                 },
                 StackOrder(u8::MAX),
                 Ghost,

@@ -22,11 +22,11 @@ pub struct Unit {
     /// Scenario id (`"A1"`).
     pub id: super::UnitId,
     /// Unit type id in the roster.
-    pub kind: String,
+    pub kind: super::UnitName,
     pub side: SideId,
     /// Flipped to its Reduced side (R 2.0).
     pub reduced: bool,
-    pub company: Option<String>,
+    pub company: Option<super::UnitName>,
 }
 
 /// Where a unit or marker is: its hex, and whether inside the Cave (R 43.4).
@@ -76,7 +76,7 @@ pub struct StackOrder(pub u8);
 /// The scenario being played.
 #[derive(Resource, Debug, Clone)]
 pub struct ActiveScenario {
-    pub scenario: Scenario,
+    pub scenario: std::sync::Arc<Scenario>,
     pub origin: String,
 }
 

@@ -11,4 +11,4 @@ pub mod unit_id;
 
 pub use board::Board;
 pub use components::*;
-pub use unit_id::UnitId;
+pub use unit_id::{UnitId, UnitName};

@@ -62,10 +62,10 @@ pub fn spawn_scenario(
         let mut e = commands.spawn((
             Unit {
                 id: UnitId::from(&p.id),
-                kind: p.unit.clone(),
+                kind: (&p.unit).into(),
                 side: p.side,
                 reduced: p.reduced,
-                company: p.company.clone(),
+                company: p.company.as_ref().map(Into::into),
             },
             Location {
                 coord,

@@ -16,6 +16,10 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 #[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct UnitId(Arc<str>);
 
+/// The other names a unit carries, its roster type and its company: shared
+/// text like its id, so that copying a unit copies no text.
+pub type UnitName = UnitId;
+
 impl UnitId {
     pub fn as_str(&self) -> &str {
         &self.0
