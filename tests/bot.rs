@@ -492,8 +492,7 @@ fn the_bot_throws_a_smoke_grenade_where_op_fire_waits() {
 fn the_bot_routs_facing_the_enemy() {
     use bevy::prelude::*;
     let mut w = ground("rout_open", &[("A1", "E4"), ("G1", "H4")]);
-    w.resource_mut::<bob::world::ActiveScenario>()
-        .scenario
+    std::sync::Arc::make_mut(&mut w.resource_mut::<bob::world::ActiveScenario>().scenario)
         .special_rules
         .facing_required = true;
     let mut q = w.query::<(Entity, &bob::world::Unit)>();
