@@ -308,9 +308,7 @@ fn ground(name: &str, moves: &[(&str, &str)]) -> bevy::prelude::World {
 
 /// Marks `id` Used (R 4.2) as if it had acted.
 fn used(w: &mut bevy::prelude::World, id: &str) {
-    use bevy::prelude::*;
-    let mut q = w.query::<(Entity, &bob::world::Unit)>();
-    let e = q.iter(w).find(|(_, u)| u.id == id).unwrap().0;
+    let e = unit_entity(w, id);
     w.entity_mut(e).insert(bob::world::Used);
 }
 
@@ -507,7 +505,7 @@ fn the_bot_routs_facing_the_enemy() {
             }
         }
     }
-    let a1 = all_entity(&mut w, "A1");
+    let a1 = unit_entity(&mut w, "A1");
     w.entity_mut(a1).insert(bob::world::Suppression::Full);
     w.resource_mut::<bob::world::TurnTrack>().phase = bob::world::Phase::Rout;
     w.resource_mut::<bob::engine::Dice>().force([5]);
@@ -524,7 +522,8 @@ fn the_bot_routs_facing_the_enemy() {
     assert_eq!(facing, Some(bob::rules::facing::facing_toward(to, h4)));
 }
 
-fn all_entity(w: &mut bevy::prelude::World, id: &str) -> bevy::prelude::Entity {
+/// The entity of the unit `id`.
+fn unit_entity(w: &mut bevy::prelude::World, id: &str) -> bevy::prelude::Entity {
     let mut q = w.query::<(bevy::prelude::Entity, &bob::world::Unit)>();
     q.iter(w).find(|(_, u)| u.id == id).unwrap().0
 }
