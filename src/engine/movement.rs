@@ -36,11 +36,16 @@ struct Occupant {
 type OccupantQuery = (Entity, &'static Unit, &'static Location, Has<Concealed>);
 
 fn occupants(world: &mut World) -> Vec<Occupant> {
-    crate::world::queries::collect::<OccupantQuery, (), _>(world, |(entity, u, l, _)| Occupant {
-        entity,
-        side: u.side,
-        coord: l.coord,
-        in_cave: l.in_cave,
+    crate::world::queries::with_query::<OccupantQuery, (), _>(world, |q| {
+        // Room for a scenario's units at once, rather than grown by steps.
+        let mut all = Vec::with_capacity(32);
+        all.extend(q.map(|(entity, u, l, _)| Occupant {
+            entity,
+            side: u.side,
+            coord: l.coord,
+            in_cave: l.in_cave,
+        }));
+        all
     })
 }
 
