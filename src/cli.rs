@@ -146,7 +146,7 @@ pub enum Command {
         #[arg(long, default_value = "1280x720", value_parser = parse_size)]
         size: (u32, u32),
         /// Internal: measure one window (`board`, `bare`, `stream`, `sweep`,
-        /// `walk` or `empty`) in this process.
+        /// `walk`, `wander` or `empty`) in this process.
         #[arg(long, hide = true)]
         child: Option<String>,
         /// Internal: after the frames, let the board settle and save the
@@ -156,6 +156,9 @@ pub enum Command {
         /// Internal: draw every frame on the board whole.
         #[arg(long, hide = true)]
         whole: bool,
+        /// Internal: egui's texture updates reach the renderer a frame late.
+        #[arg(long, hide = true)]
+        late_textures: bool,
     },
     /// Play a whole game of random legal orders and journal it (for the
     /// replay viewer and measurements).
@@ -464,6 +467,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
             child: Some(kind),
             capture,
             whole,
+            late_textures,
         }) => {
             if kind == "empty" {
                 return crate::ui::frame_stats::run_empty(size, frames);
@@ -484,8 +488,10 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
                         label: String::new(),
                         sweep: kind == "sweep",
                         walk: kind == "walk",
+                        wander: kind == "wander",
                         capture,
                         whole,
+                        late_textures,
                         bare: kind == "bare",
                         stream: kind == "stream",
                     }),

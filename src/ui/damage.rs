@@ -47,6 +47,11 @@ impl BoardDamage {
             rects: Vec::new(),
         }
     }
+
+    /// Whether anything is drawn (else the kept picture is shown as it is).
+    pub fn draws(&self) -> bool {
+        self.whole || !self.rects.is_empty()
+    }
 }
 
 /// Each drawn entity's bounds in world space when it was last seen, so that

@@ -222,9 +222,11 @@ fn mouse_stopped(capture: Option<Res<Capture>>) -> bool {
 
 /// Puts the mouse on the hex (column, row) that `at(frame, columns, rows)`
 /// gives for this frame; the hovered hex changes only when it changes (as
-/// the mouse tracker does).
+/// the mouse tracker does: reading it does not mark it changed, so the LOS
+/// thread, the outlines and the hex card are not rebuilt on the frames in
+/// between).
 fn move_mouse(
-    hovered: &mut super::Hovered,
+    hovered: &mut ResMut<super::Hovered>,
     board: &crate::world::BoardRes,
     n: &mut u32,
     at: impl Fn(u32, u32, u32) -> (u32, u32),
@@ -278,6 +280,64 @@ fn walk_hover(
     });
 }
 
+/// The wandering mouse's state: a fixed pseudo-random sequence (the same in
+/// every run), the hex it is on and the frame it moves on.
+#[derive(Default)]
+struct Wander {
+    seed: u64,
+    at: (u32, u32),
+    next: u32,
+    n: u32,
+}
+
+impl Wander {
+    fn roll(&mut self, sides: u32) -> u32 {
+        // Knuth's MMIX step; the high bits are the well-mixed ones.
+        self.seed = self
+            .seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((self.seed >> 33) % u64::from(sides.max(1))) as u32
+    }
+}
+
+/// Moves the hovered hex at random: mostly to a hex beside it, sometimes a
+/// jump across the map, after one to six frames; and opens and closes the
+/// Player Aid and the Scenario Card now and then, so that egui's panels
+/// appear, move and disappear under the board's changes.
+fn wander_hover(
+    mut hovered: ResMut<super::Hovered>,
+    mut panels: ResMut<super::PanelState>,
+    board: Res<crate::world::BoardRes>,
+    mut w: Local<Wander>,
+) {
+    let (cols, rows) = (u32::from(board.0.columns), u32::from(board.0.rows));
+    if cols == 0 || rows == 0 {
+        return;
+    }
+    let n = w.n;
+    w.n += 1;
+    if n % 23 == 22 {
+        panels.player_aid = !panels.player_aid;
+    }
+    if n % 37 == 36 {
+        panels.scenario_card = !panels.scenario_card;
+    }
+    if n < w.next {
+        return;
+    }
+    w.next = n + 1 + w.roll(6);
+    w.at = if w.roll(5) == 0 {
+        (w.roll(cols), w.roll(rows))
+    } else {
+        let (c, r) = w.at;
+        let step = |v: u32, d: u32, max: u32| (v + d).saturating_sub(1).min(max - 1);
+        (step(c, w.roll(3), cols), step(r, w.roll(3), rows))
+    };
+    let (col, row) = w.at;
+    move_mouse(&mut hovered, &board, &mut 0, |_, _, _| (col, row));
+}
+
 /// Selects the first unit that may act and anchors the LOS tool on it.
 fn select_and_anchor(world: &mut World) {
     let ready = super::act::ready_units(world);
@@ -297,10 +357,14 @@ pub struct BoardBench {
     pub sweep: bool,
     /// Walk the mouse over the map, a hex every few frames.
     pub walk: bool,
+    /// Wander the mouse over the map at random, opening and closing panels.
+    pub wander: bool,
     /// Save the window here after the measured frames (see [`Capture`]).
     pub capture: Option<std::path::PathBuf>,
     /// Draw every frame on the board whole.
     pub whole: bool,
+    /// egui's texture updates a frame late (see `retain::LateTextures`).
+    pub late_textures: bool,
     /// Close the Scenario Card and the Player Aid (F2, F1), to tell their
     /// share.
     pub bare: bool,
@@ -368,6 +432,14 @@ impl Plugin for BoardBench {
             (_, true) => Some(walk_hover),
             _ => None,
         };
+        if self.wander {
+            app.add_systems(
+                Update,
+                wander_hover
+                    .before(open_timer)
+                    .run_if(in_state(AppState::InGame).and_then(not(mouse_stopped))),
+            );
+        }
         if let Some(mouse) = mouse {
             app.add_systems(
                 Update,
@@ -378,6 +450,9 @@ impl Plugin for BoardBench {
         }
         if self.whole {
             app.init_resource::<super::retain::WholeFrames>();
+        }
+        if self.late_textures {
+            app.init_resource::<super::retain::LateTextures>();
         }
         if let Some(path) = &self.capture {
             app.insert_resource(Capture {

@@ -61,12 +61,22 @@ impl Plugin for PresentPlugin {
                     table_colour,
                     opaque_pass,
                     transparent_pass,
-                    bevy_egui::render::prepare_egui_pass,
-                    bevy_egui::render::egui_pass,
+                    (
+                        bevy_egui::render::prepare_egui_pass,
+                        bevy_egui::render::egui_pass,
+                    )
+                        .chain()
+                        .run_if(drawing),
                 )
                     .chain(),
             );
     }
+}
+
+/// Whether the board camera draws anything this frame (on a kept frame it
+/// stays active but begins no pass: the kept picture is left as it is).
+fn drawing(damage: Res<BoardDamage>) -> bool {
+    damage.draws()
 }
 
 /// The scissors of this frame's draws: one run without a scissor on a
@@ -225,7 +235,7 @@ fn opaque_pass(
     ) else {
         return;
     };
-    if opaque.is_empty() && alpha_mask.is_empty() {
+    if opaque.is_empty() && alpha_mask.is_empty() || !damage.draws() {
         return;
     }
     let mut pass = board_pass(&mut ctx, "board_opaque_pass_2d", camera, target, depth);
@@ -258,6 +268,9 @@ fn transparent_pass(
     let Some(phase) = transparent_phases.get(&extracted_view.retained_view_entity) else {
         return;
     };
+    if !damage.draws() {
+        return;
+    }
     let mut pass = board_pass(&mut ctx, "board_transparent_pass_2d", camera, target, depth);
     if phase.items.is_empty() {
         return;
