@@ -13,6 +13,7 @@
 use bevy::asset::{AssetEvent, AssetEventSystems};
 use bevy::camera::primitives::Aabb;
 use bevy::camera::visibility::RenderLayers;
+use bevy::camera::visibility::VisibilitySystems;
 use bevy::camera::{CameraMainTextureUsages, CameraOutputMode, ClearColorConfig};
 use bevy::core_pipeline::Core2d;
 use bevy::ecs::system::SystemParam;
@@ -70,7 +71,15 @@ impl Plugin for RetainPlugin {
             .add_plugins(super::present::PresentPlugin)
             .add_systems(OnEnter(AppState::InGame), start_retaining)
             .add_systems(OnExit(AppState::InGame), stop_retaining)
-            .add_systems(Last, decide_redraw.run_if(in_state(AppState::InGame)));
+            .add_systems(
+                PostUpdate,
+                decide_redraw
+                    .run_if(in_state(AppState::InGame))
+                    .after(bevy_egui::EguiPostUpdateSet::PostProcessOutput)
+                    .after(VisibilitySystems::CalculateBounds)
+                    .after(VisibilitySystems::VisibilityPropagate)
+                    .before(VisibilitySystems::CheckVisibility),
+            );
     }
 
     /// egui's texture updates (new glyphs written into its font atlas) are
@@ -261,8 +270,9 @@ impl Places {
     }
 }
 
-/// At the end of each frame on the board: whether the board camera draws
-/// this frame (something on screen changed) or the kept picture is shown,
+/// Each frame on the board, once its changes are known and before its
+/// visibility is computed: whether the board camera draws this frame
+/// (something on screen changed) or the kept picture is shown,
 /// and whether it draws the whole window or only the changed rectangles.
 #[allow(clippy::too_many_arguments)]
 fn decide_redraw(
@@ -433,14 +443,15 @@ fn decide_redraw(
     {
         cam.clear_color = clear_colour;
     }
-    // The camera stays active on a kept frame (its passes draw nothing, see
-    // `present`): an inactive camera sees nothing, so Bevy would hide every
-    // entity on the board from its visibility and drop the camera's render
-    // phases, and on the frame it is active again the meshes that did not
-    // change would not be queued again (they are missing from every frame
-    // drawn after that, in rectangles or whole; found by `tests/present.rs`).
-    if !cam.is_active {
-        cam.is_active = true;
+    // The camera is off on a kept frame (Bevy then skips its visibility,
+    // extraction and phases). This runs before the frame's visibility is
+    // computed: on the frame it is on again, the board's entities are seen
+    // by it, extracted and queued again into its rebuilt phases (decided
+    // after the visibility, the meshes that had not changed were never
+    // queued again and were missing from every later frame; found by
+    // `tests/present.rs`).
+    if cam.is_active != changed {
+        cam.is_active = changed;
     }
     // egui drawn only inside the rectangles (none on a kept frame).
     if !this.whole
