@@ -145,10 +145,20 @@ pub enum Command {
         /// Window size, WIDTHxHEIGHT.
         #[arg(long, default_value = "1280x720", value_parser = parse_size)]
         size: (u32, u32),
-        /// Internal: measure one window (`board`, `bare`, `stream`, `sweep`
-        /// or `empty`) in this process.
+        /// Internal: measure one window (`board`, `bare`, `stream`, `sweep`,
+        /// `walk`, `wander` or `empty`) in this process.
         #[arg(long, hide = true)]
         child: Option<String>,
+        /// Internal: after the frames, let the board settle and save the
+        /// window as PNG here.
+        #[arg(long, hide = true)]
+        capture: Option<PathBuf>,
+        /// Internal: draw every frame on the board whole.
+        #[arg(long, hide = true)]
+        whole: bool,
+        /// Internal: egui's texture updates reach the renderer a frame late.
+        #[arg(long, hide = true)]
+        late_textures: bool,
     },
     /// Play a whole game of random legal orders and journal it (for the
     /// replay viewer and measurements).
@@ -448,12 +458,16 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
             frames,
             size,
             child: None,
+            ..
         }) => bench_frames(&scenarios, frames, size),
         Some(Command::BenchFrames {
             scenarios,
             frames,
             size,
             child: Some(kind),
+            capture,
+            whole,
+            late_textures,
         }) => {
             if kind == "empty" {
                 return crate::ui::frame_stats::run_empty(size, frames);
@@ -473,6 +487,11 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
                         frames,
                         label: String::new(),
                         sweep: kind == "sweep",
+                        walk: kind == "walk",
+                        wander: kind == "wander",
+                        capture,
+                        whole,
+                        late_textures,
                         bare: kind == "bare",
                         stream: kind == "stream",
                     }),

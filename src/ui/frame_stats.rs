@@ -48,8 +48,12 @@ pub struct FrameStats {
     main_open: Option<Instant>,
     main_this_frame: Duration,
     measure_from: Option<Instant>,
-    /// Frames the board camera had drawn in full when measuring began.
+    /// Frames the board camera had drawn when measuring began.
     drawn_from: u64,
+    /// Of them, frames drawn only in their changed rectangles.
+    partial_from: u64,
+    /// The figures were printed (a capture follows).
+    done: bool,
     /// Our systems' time in each measured frame, seconds.
     pub ours: Vec<f64>,
     /// Our systems' CPU time in each measured frame, seconds.
@@ -129,8 +133,12 @@ fn close_frame(
     mut exit: MessageWriter<AppExit>,
     label: Res<BenchLabel>,
     retained: Option<Res<super::retain::Retained>>,
+    capture: Option<ResMut<Capture>>,
 ) {
-    let drawn = retained.map_or(0, |r| r.drawn);
+    let (drawn, partial) = retained.map_or((0, 0), |r| (r.drawn, r.partial));
+    if s.done {
+        return;
+    }
     if let Some(t) = s.main_open.take() {
         s.main_this_frame += t.elapsed();
     }
@@ -142,6 +150,7 @@ fn close_frame(
         s.measure_from = Some(Instant::now());
         s.process_cpu_from = process_cpu();
         s.drawn_from = drawn;
+        s.partial_from = partial;
         return;
     }
     let Some(from) = s.measure_from else {
@@ -162,12 +171,20 @@ fn close_frame(
             _ => 0.0,
         };
         println!(
-            "BENCH {} frames={} secs={secs:.3} fps={fps:.2} ours_mean_ms={om:.3} ours_worst_ms={ow:.3} ours_cpu_mean_ms={cm:.3} ours_cpu_worst_ms={cw:.3} main_mean_ms={mm:.3} main_worst_ms={mw:.3} process_cpu_ms={process_ms:.2} drawn={}",
+            "BENCH {} frames={} secs={secs:.3} fps={fps:.2} ours_mean_ms={om:.3} ours_worst_ms={ow:.3} ours_cpu_mean_ms={cm:.3} ours_cpu_worst_ms={cw:.3} main_mean_ms={mm:.3} main_worst_ms={mw:.3} process_cpu_ms={process_ms:.2} drawn={} partial={}",
             label.0,
             s.ours.len(),
-            drawn.saturating_sub(s.drawn_from)
+            drawn.saturating_sub(s.drawn_from),
+            partial.saturating_sub(s.partial_from)
         );
-        exit.write(AppExit::Success);
+        s.done = true;
+        match capture {
+            // The mouse stops; the window is captured once the board settles.
+            Some(mut c) => c.stopped = true,
+            None => {
+                exit.write(AppExit::Success);
+            }
+        }
     }
 }
 
@@ -175,20 +192,150 @@ fn close_frame(
 #[derive(Resource, Debug, Clone)]
 pub struct BenchLabel(pub String);
 
+/// `--capture`: after the measured frames the mouse stops, and once the
+/// board has settled the window is saved as PNG (to compare the picture
+/// drawn in changed rectangles with one drawn whole, `--whole`).
+#[derive(Resource, Debug)]
+pub struct Capture {
+    path: std::path::PathBuf,
+    stopped: bool,
+    /// Frames to wait after the mouse stops (egui's fades end).
+    wait: u32,
+}
+
+/// Frames between the mouse stopping and the capture.
+const CAPTURE_AFTER: u32 = 40;
+
+fn capture_when_settled(mut commands: Commands, mut c: ResMut<Capture>) {
+    if !c.stopped || c.wait == 0 {
+        return;
+    }
+    c.wait -= 1;
+    if c.wait == 0 {
+        crate::app::capture_and_quit(&mut commands, c.path.clone());
+    }
+}
+
+fn mouse_stopped(capture: Option<Res<Capture>>) -> bool {
+    capture.is_some_and(|c| c.stopped)
+}
+
+/// Puts the mouse on the hex (column, row) that `at(frame, columns, rows)`
+/// gives for this frame; the hovered hex changes only when it changes (as
+/// the mouse tracker does: reading it does not mark it changed, so the LOS
+/// thread, the outlines and the hex card are not rebuilt on the frames in
+/// between).
+fn move_mouse(
+    hovered: &mut ResMut<super::Hovered>,
+    board: &crate::world::BoardRes,
+    n: &mut u32,
+    at: impl Fn(u32, u32, u32) -> (u32, u32),
+) {
+    let (cols, rows) = (u32::from(board.0.columns), u32::from(board.0.rows));
+    if cols == 0 || rows == 0 {
+        return;
+    }
+    let (col, row) = at(*n, cols, rows);
+    *n += 1;
+    let now = Some(Coord::new(col as u8, row as u8));
+    if hovered.0 != now {
+        hovered.0 = now;
+    }
+}
+
 /// Moves the hovered hex every frame across the map, as a sweeping mouse.
 fn sweep_hover(
     mut hovered: ResMut<super::Hovered>,
     board: Res<crate::world::BoardRes>,
     mut n: Local<u32>,
 ) {
+    // A stride prime to the map size visits every hex, far apart in turn.
+    move_mouse(&mut hovered, &board, &mut n, |n, cols, rows| {
+        let i = (n * 7) % (cols * rows);
+        (i % cols, i / cols)
+    });
+}
+
+/// Frames a walking mouse spends on each hex.
+const WALK_FRAMES: u32 = 4;
+
+/// Moves the hovered hex to the next one along the rows every few frames,
+/// as a mouse moved across the map at a hand's pace (a hex is about 50
+/// pixels wide, so four frames a hex is 12 pixels a frame), row after row
+/// (there and back).
+fn walk_hover(
+    mut hovered: ResMut<super::Hovered>,
+    board: Res<crate::world::BoardRes>,
+    mut n: Local<u32>,
+) {
+    move_mouse(&mut hovered, &board, &mut n, |n, cols, rows| {
+        let i = (n / WALK_FRAMES) % (cols * rows);
+        let (row, along) = (i / cols, i % cols);
+        let col = if row % 2 == 0 {
+            along
+        } else {
+            cols - 1 - along
+        };
+        (col, row)
+    });
+}
+
+/// The wandering mouse's state: a fixed pseudo-random sequence (the same in
+/// every run), the hex it is on and the frame it moves on.
+#[derive(Default)]
+struct Wander {
+    seed: u64,
+    at: (u32, u32),
+    next: u32,
+    n: u32,
+}
+
+impl Wander {
+    fn roll(&mut self, sides: u32) -> u32 {
+        // Knuth's MMIX step; the high bits are the well-mixed ones.
+        self.seed = self
+            .seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((self.seed >> 33) % u64::from(sides.max(1))) as u32
+    }
+}
+
+/// Moves the hovered hex at random: mostly to a hex beside it, sometimes a
+/// jump across the map, after one to six frames; and opens and closes the
+/// Player Aid and the Scenario Card now and then, so that egui's panels
+/// appear, move and disappear under the board's changes.
+fn wander_hover(
+    mut hovered: ResMut<super::Hovered>,
+    mut panels: ResMut<super::PanelState>,
+    board: Res<crate::world::BoardRes>,
+    mut w: Local<Wander>,
+) {
     let (cols, rows) = (u32::from(board.0.columns), u32::from(board.0.rows));
     if cols == 0 || rows == 0 {
         return;
     }
-    // A stride prime to the map size visits every hex, far apart in turn.
-    let i = (*n * 7) % (cols * rows);
-    *n += 1;
-    hovered.0 = Some(Coord::new((i % cols) as u8, (i / cols) as u8));
+    let n = w.n;
+    w.n += 1;
+    if n % 23 == 22 {
+        panels.player_aid = !panels.player_aid;
+    }
+    if n % 37 == 36 {
+        panels.scenario_card = !panels.scenario_card;
+    }
+    if n < w.next {
+        return;
+    }
+    w.next = n + 1 + w.roll(6);
+    w.at = if w.roll(5) == 0 {
+        (w.roll(cols), w.roll(rows))
+    } else {
+        let (c, r) = w.at;
+        let step = |v: u32, d: u32, max: u32| (v + d).saturating_sub(1).min(max - 1);
+        (step(c, w.roll(3), cols), step(r, w.roll(3), rows))
+    };
+    let (col, row) = w.at;
+    move_mouse(&mut hovered, &board, &mut 0, |_, _, _| (col, row));
 }
 
 /// Selects the first unit that may act and anchors the LOS tool on it.
@@ -208,6 +355,16 @@ pub struct BoardBench {
     pub label: String,
     /// Sweep the mouse over the map (else the board stands still).
     pub sweep: bool,
+    /// Walk the mouse over the map, a hex every few frames.
+    pub walk: bool,
+    /// Wander the mouse over the map at random, opening and closing panels.
+    pub wander: bool,
+    /// Save the window here after the measured frames (see [`Capture`]).
+    pub capture: Option<std::path::PathBuf>,
+    /// Draw every frame on the board whole.
+    pub whole: bool,
+    /// egui's texture updates a frame late (see `retain::LateTextures`).
+    pub late_textures: bool,
     /// Close the Scenario Card and the Player Aid (F2, F1), to tell their
     /// share.
     pub bare: bool,
@@ -268,13 +425,42 @@ impl Plugin for BoardBench {
         if self.stream {
             app.add_systems(OnEnter(AppState::InGame), stream_mode);
         }
-        if self.sweep {
+        // The mouse: crossing the map every frame, or walking it.
+        type Mouse = fn(ResMut<super::Hovered>, Res<crate::world::BoardRes>, Local<u32>);
+        let mouse: Option<Mouse> = match (self.sweep, self.walk) {
+            (true, _) => Some(sweep_hover),
+            (_, true) => Some(walk_hover),
+            _ => None,
+        };
+        if self.wander {
             app.add_systems(
                 Update,
-                sweep_hover
+                wander_hover
                     .before(open_timer)
-                    .run_if(in_state(AppState::InGame)),
+                    .run_if(in_state(AppState::InGame).and_then(not(mouse_stopped))),
             );
+        }
+        if let Some(mouse) = mouse {
+            app.add_systems(
+                Update,
+                mouse
+                    .before(open_timer)
+                    .run_if(in_state(AppState::InGame).and_then(not(mouse_stopped))),
+            );
+        }
+        if self.whole {
+            app.init_resource::<super::retain::WholeFrames>();
+        }
+        if self.late_textures {
+            app.init_resource::<super::retain::LateTextures>();
+        }
+        if let Some(path) = &self.capture {
+            app.insert_resource(Capture {
+                path: path.clone(),
+                stopped: false,
+                wait: CAPTURE_AFTER,
+            })
+            .add_systems(Last, capture_when_settled.after(close_frame));
         }
     }
 }
@@ -352,10 +538,10 @@ pub fn bench(scenarios: &[String], frames: u32, size: (u32, u32)) -> std::proces
         load_average()
     );
     println!(
-        "fps and its ratio are wall-clock; cpu/frame is the whole process's CPU time per frame (renderer included) and its ratio empty/board the load-free frame-rate ratio; game systems = our systems per frame, CPU time (mean / worst) then wall mean; main = Bevy's main-world update, wall; drawn = frames on which something on screen changed, so the board and panels were drawn (the others show the kept picture)"
+        "fps and its ratio are wall-clock; cpu/frame is the whole process's CPU time per frame (renderer included) and its ratio empty/board the load-free frame-rate ratio; game systems = our systems per frame, CPU time (mean / worst) then wall mean; main = Bevy's main-world update, wall; drawn = frames on which something on screen changed, so the board and panels were drawn (the others show the kept picture), part = of those, frames drawn only in their changed rectangles; walk = the mouse moving one hex every 4 frames"
     );
     println!(
-        "{:<12} {:<6} {:>6} {:>6} {:>6} {:>9} {:>9} {:>6} {:>17} {:>7} {:>7} {:>7}",
+        "{:<12} {:<6} {:>6} {:>6} {:>6} {:>9} {:>9} {:>6} {:>17} {:>7} {:>7} {:>7} {:>4}",
         "scenario",
         "board",
         "fps",
@@ -367,7 +553,8 @@ pub fn bench(scenarios: &[String], frames: u32, size: (u32, u32)) -> std::proces
         "game sys cpu ms",
         "wall ms",
         "main ms",
-        "drawn"
+        "drawn",
+        "part"
     );
     let mut ok = true;
     for sc in scenarios {
@@ -379,6 +566,7 @@ pub fn bench(scenarios: &[String], frames: u32, size: (u32, u32)) -> std::proces
                     ("bare", run("bare", sc)?),
                     ("stream", run("stream", sc)?),
                     ("sweep", run("sweep", sc)?),
+                    ("walk", run("walk", sc)?),
                 ],
             ))
         });
@@ -387,7 +575,7 @@ pub fn bench(scenarios: &[String], frames: u32, size: (u32, u32)) -> std::proces
                 for (what, board) in boards {
                     let ratio = |a: f64, b: f64| 100.0 * a / b.max(f64::MIN_POSITIVE);
                     println!(
-                        "{:<12} {:<6} {:>6.2} {:>6.2} {:>5.0}% {:>9.1} {:>9.1} {:>5.0}% {:>7.2} / {:>7.2} {:>7.2} {:>7.1} {:>3}/{:<3}",
+                        "{:<12} {:<6} {:>6.2} {:>6.2} {:>5.0}% {:>9.1} {:>9.1} {:>5.0}% {:>7.2} / {:>7.2} {:>7.2} {:>7.1} {:>3}/{:<3} {:>4}",
                         sc,
                         what,
                         board.fps,
@@ -402,6 +590,7 @@ pub fn bench(scenarios: &[String], frames: u32, size: (u32, u32)) -> std::proces
                         board.main_mean,
                         board.drawn,
                         frames,
+                        board.partial,
                     );
                 }
             }
@@ -432,9 +621,11 @@ pub struct Figures {
     pub main_worst: f64,
     /// The whole process's CPU time per frame, ms.
     pub process_cpu: f64,
-    /// Measured frames on which the board was drawn in full (the others
-    /// showed the kept picture, see `retain`).
+    /// Measured frames on which the board was drawn (the others showed the
+    /// kept picture, see `retain`).
     pub drawn: u64,
+    /// Of them, frames drawn only in their changed rectangles (`present`).
+    pub partial: u64,
 }
 
 /// Reads a `BENCH label key=value ...` line.
@@ -455,6 +646,7 @@ pub fn parse_figures(line: &str) -> Option<Figures> {
             "ours_cpu_worst_ms" => f.ours_cpu_worst = v,
             "process_cpu_ms" => f.process_cpu = v,
             "drawn" => f.drawn = v as u64,
+            "partial" => f.partial = v as u64,
             "main_mean_ms" => f.main_mean = v,
             "main_worst_ms" => f.main_worst = v,
             _ => {}

@@ -10,17 +10,26 @@
 //! every frame, as an empty window presents its cleared one: every frame
 //! reaches the screen, showing the board as it is.
 
-use bevy::asset::AssetEvent;
+use bevy::asset::{AssetEvent, AssetEventSystems};
+use bevy::camera::primitives::Aabb;
 use bevy::camera::visibility::RenderLayers;
-use bevy::camera::{CameraOutputMode, ClearColorConfig};
+use bevy::camera::visibility::VisibilitySystems;
+use bevy::camera::{CameraMainTextureUsages, CameraOutputMode, ClearColorConfig};
+use bevy::core_pipeline::Core2d;
+use bevy::ecs::system::SystemParam;
+use bevy::platform::collections::HashSet;
 use bevy::prelude::*;
+use bevy::render::camera::CameraRenderGraph;
+use bevy::render::render_resource::TextureUsages;
 use bevy::text::TextLayoutInfo;
 use bevy::window::WindowResized;
-use bevy_egui::{EguiRenderOutput, egui};
+use bevy_egui::{EguiManagedTextures, EguiOutput, EguiRenderOutput, egui};
 
 use crate::app::AppState;
 
 use super::camera::BoardCamera;
+use super::damage::{self, BoardDamage, Bounds, Screen, world_rect};
+use super::present::BoardGraph;
 
 /// The camera that shows the kept picture on every frame: it draws nothing
 /// itself, does not clear, and writes the intermediate texture the board
@@ -36,8 +45,15 @@ pub struct Retained {
     pub drawn: u64,
     /// Frames on the board that showed the kept picture.
     pub kept: u64,
+    /// Of the frames drawn, those drawn only in their changed rectangles.
+    pub partial: u64,
     view: Option<(GlobalTransform, Vec4)>,
     egui: Vec<egui::ClippedPrimitive>,
+    /// Where egui's paint jobs changed on the last frame (window pixels),
+    /// or that it was drawn whole: drawn again when an egui texture arrives
+    /// a frame after the jobs that use it.
+    last_egui: Vec<Rect>,
+    last_whole: bool,
     /// Frames still to draw in full (after the board opens).
     settle: u32,
 }
@@ -51,23 +67,75 @@ pub struct RetainPlugin;
 impl Plugin for RetainPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<Retained>()
+            .init_resource::<Bounds>()
+            .add_plugins(super::present::PresentPlugin)
             .add_systems(OnEnter(AppState::InGame), start_retaining)
             .add_systems(OnExit(AppState::InGame), stop_retaining)
-            .add_systems(Last, decide_redraw.run_if(in_state(AppState::InGame)));
+            .add_systems(
+                PostUpdate,
+                decide_redraw
+                    .run_if(in_state(AppState::InGame))
+                    .after(bevy_egui::EguiPostUpdateSet::PostProcessOutput)
+                    .after(VisibilitySystems::CalculateBounds)
+                    .after(VisibilitySystems::VisibilityPropagate)
+                    .before(VisibilitySystems::CheckVisibility),
+            );
+    }
+
+    /// egui's texture updates (new glyphs written into its font atlas) are
+    /// made before the frame's asset messages are sent, as Bevy orders its
+    /// own text: otherwise, when the executor happens to run them after,
+    /// the atlas reaches the renderer a frame after the text that uses it,
+    /// the text is drawn in its changed rectangle without its new glyphs,
+    /// and the next frame, seeing nothing changed, keeps that picture (a
+    /// missing letter, found by `tests/present.rs`). `LateTextures` orders
+    /// them after instead, for that test (`decide_redraw` must then redraw
+    /// the text on the frame its atlas arrives).
+    fn finish(&self, app: &mut App) {
+        let egui_textures = bevy_egui::EguiPostUpdateSet::PostProcessOutput;
+        let configured = if app.world().contains_resource::<LateTextures>() {
+            egui_textures.after(AssetEventSystems)
+        } else {
+            egui_textures.before(AssetEventSystems)
+        };
+        app.configure_sets(PostUpdate, configured);
     }
 }
 
+/// egui's texture updates reach the renderer a frame after the paint jobs
+/// that use them (the order the executor may pick when nothing orders
+/// them), for the check that the kept picture still gets the glyphs.
+#[derive(Resource, Debug, Default)]
+pub struct LateTextures;
+
+/// Every frame on the board is drawn whole (the check that drawing only
+/// the changed rectangles gives the same picture).
+#[derive(Resource, Debug, Default)]
+pub struct WholeFrames;
+
+/// The intermediate texture also takes copies (the table colour into the
+/// changed rectangles); both cameras ask the same, so that they share it.
+fn shared_usages() -> CameraMainTextureUsages {
+    CameraMainTextureUsages(CameraMainTextureUsages::default().0 | TextureUsages::COPY_DST)
+}
+
 /// On the board the board camera leaves its picture in the intermediate
-/// texture and the present camera shows it.
+/// texture, drawn by its own schedule (`present`), and the present camera
+/// shows it.
 fn start_retaining(
     mut commands: Commands,
-    mut board: Query<&mut Camera, With<BoardCamera>>,
+    mut board: Query<(Entity, &mut Camera), With<BoardCamera>>,
     mut retained: ResMut<Retained>,
+    mut bounds: ResMut<Bounds>,
 ) {
-    for mut cam in &mut board {
+    for (e, mut cam) in &mut board {
         cam.output_mode = CameraOutputMode::Skip;
         cam.is_active = true;
+        commands
+            .entity(e)
+            .insert((CameraRenderGraph::new(BoardGraph), shared_usages()));
     }
+    bounds.0.clear();
     commands.spawn((
         Camera2d,
         Camera {
@@ -77,6 +145,7 @@ fn start_retaining(
         },
         Msaa::Off,
         RenderLayers::none(),
+        shared_usages(),
         PresentCamera,
     ));
     *retained = Retained {
@@ -89,12 +158,14 @@ fn start_retaining(
 /// straight to the window again.
 fn stop_retaining(
     mut commands: Commands,
-    mut board: Query<&mut Camera, With<BoardCamera>>,
+    mut board: Query<(Entity, &mut Camera), With<BoardCamera>>,
     present: Query<Entity, With<PresentCamera>>,
 ) {
-    for mut cam in &mut board {
+    for (e, mut cam) in &mut board {
         cam.output_mode = CameraOutputMode::default();
         cam.is_active = true;
+        cam.clear_color = ClearColorConfig::Default;
+        commands.entity(e).insert(CameraRenderGraph::new(Core2d));
     }
     for e in &present {
         commands.entity(e).despawn();
@@ -113,40 +184,113 @@ type Looks = Or<(
     Changed<Sprite>,
     Changed<TextLayoutInfo>,
     Changed<TextColor>,
+    Changed<Aabb>,
 )>;
 
-/// Whether two egui outputs paint the same picture.
-fn same_paint(a: &[egui::ClippedPrimitive], b: &[egui::ClippedPrimitive]) -> bool {
-    a.len() == b.len()
-        && a.iter().zip(b).all(|(x, y)| {
-            x.clip_rect == y.clip_rect
-                && match (&x.primitive, &y.primitive) {
-                    (egui::epaint::Primitive::Mesh(m), egui::epaint::Primitive::Mesh(n)) => m == n,
-                    _ => false,
-                }
-        })
+/// The messages of things taken off or out of the board this frame.
+#[derive(SystemParam)]
+struct Removed<'w, 's> {
+    mesh: RemovedComponents<'w, 's, Mesh2d>,
+    sprite: RemovedComponents<'w, 's, Sprite>,
+    text: RemovedComponents<'w, 's, Text2d>,
+    visibility: RemovedComponents<'w, 's, Visibility>,
+    layers: RemovedComponents<'w, 's, RenderLayers>,
 }
 
-/// At the end of each frame on the board: whether the board camera draws
-/// this frame (something on screen changed) or the kept picture is shown.
+/// The asset and window messages that change what the board shows.
+#[derive(SystemParam)]
+struct Events<'w, 's> {
+    meshes: MessageReader<'w, 's, AssetEvent<Mesh>>,
+    materials: MessageReader<'w, 's, AssetEvent<ColorMaterial>>,
+    images: MessageReader<'w, 's, AssetEvent<Image>>,
+    resized: MessageReader<'w, 's, WindowResized>,
+    egui_textures: Option<Res<'w, EguiManagedTextures>>,
+}
+
+/// The assets added, loaded, modified or removed, from their messages.
+fn changed_ids<A: Asset>(events: &mut MessageReader<AssetEvent<A>>) -> HashSet<AssetId<A>> {
+    events
+        .read()
+        .filter_map(|ev| match ev {
+            AssetEvent::Added { id }
+            | AssetEvent::LoadedWithDependencies { id }
+            | AssetEvent::Modified { id }
+            | AssetEvent::Removed { id } => Some(*id),
+            AssetEvent::Unused { .. } => None,
+        })
+        .collect()
+}
+
+/// Sprites, by the image they show.
+type SpriteUsers<'w, 's> = Query<
+    'w,
+    's,
+    (
+        Entity,
+        &'static Sprite,
+        Option<&'static Aabb>,
+        &'static GlobalTransform,
+    ),
+>;
+
+/// Drawn entities by the mesh and material they draw with.
+type MeshUsers<'w, 's> = Query<
+    'w,
+    's,
+    (
+        Entity,
+        &'static Mesh2d,
+        Option<&'static MeshMaterial2d<ColorMaterial>>,
+        Option<&'static Aabb>,
+        &'static GlobalTransform,
+    ),
+>;
+
+/// The changed places of a frame, in world space (entities) and window
+/// pixels (egui), or that some change's place is not known.
+#[derive(Default)]
+struct Places {
+    world: Vec<Rect>,
+    window: Vec<Rect>,
+    unknown: bool,
+}
+
+impl Places {
+    /// An entity's old place (if it was seen) and its new one.
+    fn entity(&mut self, bounds: &mut Bounds, e: Entity, now: Option<Rect>) {
+        let old = match now {
+            Some(r) => bounds.0.insert(e, r),
+            None => {
+                self.unknown = true;
+                bounds.0.remove(&e)
+            }
+        };
+        self.world.extend(old);
+        self.world.extend(now);
+    }
+}
+
+/// Each frame on the board, once its changes are known and before its
+/// visibility is computed: whether the board camera draws this frame
+/// (something on screen changed) or the kept picture is shown,
+/// and whether it draws the whole window or only the changed rectangles.
 #[allow(clippy::too_many_arguments)]
 fn decide_redraw(
     mut retained: ResMut<Retained>,
+    mut bounds: ResMut<Bounds>,
+    mut damage: ResMut<BoardDamage>,
+    whole_frames: Option<Res<WholeFrames>>,
     mut board: Query<(&mut Camera, &GlobalTransform, &Projection), With<BoardCamera>>,
     other_cameras: Query<&Camera, (Without<BoardCamera>, Without<PresentCamera>)>,
-    looks: Query<(), (Drawn, Looks)>,
-    mut removed_mesh: RemovedComponents<Mesh2d>,
-    mut removed_sprite: RemovedComponents<Sprite>,
-    mut removed_text: RemovedComponents<Text2d>,
-    mut removed_vis: RemovedComponents<Visibility>,
-    mut meshes: MessageReader<AssetEvent<Mesh>>,
-    mut materials: MessageReader<AssetEvent<ColorMaterial>>,
-    mut images: MessageReader<AssetEvent<Image>>,
-    mut resized: MessageReader<WindowResized>,
+    looks: Query<(Entity, Option<&Aabb>, &GlobalTransform), (Drawn, Looks)>,
+    users: MeshUsers,
+    sprites: SpriteUsers,
+    colour_materials: Option<Res<Assets<ColorMaterial>>>,
+    mut removed: Removed,
+    mut events: Events,
     clear: Res<ClearColor>,
-    egui_out: Query<&EguiRenderOutput, With<BoardCamera>>,
+    mut egui_out: Query<(&mut EguiRenderOutput, Option<&EguiOutput>), With<BoardCamera>>,
     board_layers: Query<(), (With<BoardCamera>, Changed<RenderLayers>)>,
-    mut removed_layers: RemovedComponents<RenderLayers>,
 ) {
     let Ok((mut cam, gtf, proj)) = board.single_mut() else {
         return;
@@ -162,45 +306,161 @@ fn decide_redraw(
     let view = Some((*gtf, area));
     let moved = retained.view != view;
     retained.view = view;
-    let painted = match egui_out.single() {
-        Ok(out) if !same_paint(&out.paint_jobs, &retained.egui) => {
-            retained.egui = out.paint_jobs.clone();
-            true
+
+    let mut places = Places::default();
+    let mut egui_out = egui_out.single_mut().ok();
+    let ppp = egui_out
+        .as_ref()
+        .and_then(|(_, o)| o.map(|o| o.pixels_per_point))
+        .unwrap_or(1.0);
+    // egui: the jobs that differ from the last drawn ones.
+    if let Some((out, _)) = &egui_out
+        && !damage::same_paint(&out.paint_jobs, &retained.egui)
+    {
+        match damage::egui_changes(&retained.egui, &out.paint_jobs, ppp) {
+            Some(rects) => places.window.extend(rects),
+            None => places.unknown = true,
         }
-        _ => false,
+        retained.egui = out.paint_jobs.clone();
+    }
+    let egui_now = places.window.clone();
+    // Entities moved, shown, hidden, recoloured or reshaped: where they were
+    // and where they are.
+    for (e, aabb, gtf) in &looks {
+        places.entity(&mut bounds, e, aabb.map(|a| world_rect(a, gtf)));
+    }
+    // Entities drawn with a mesh or material that changed.
+    let meshes: HashSet<AssetId<Mesh>> = changed_ids(&mut events.meshes);
+    let materials: HashSet<AssetId<ColorMaterial>> = changed_ids(&mut events.materials);
+    // An image (the map) changed: the sprites and meshes that show it. An
+    // image nothing on the board shows is a font atlas (egui's or the
+    // labels'), where new glyphs are added beside the old ones: the text
+    // that uses them changed too and is redrawn for that.
+    let images: HashSet<AssetId<Image>> = changed_ids(&mut events.images);
+
+    let textured = |m: &MeshMaterial2d<ColorMaterial>| {
+        colour_materials
+            .as_ref()
+            .and_then(|all| all.get(&m.0))
+            .and_then(|m| m.texture.as_ref())
+            .is_some_and(|t| images.contains(&t.id()))
     };
+    if !meshes.is_empty() || !materials.is_empty() || !images.is_empty() {
+        for (e, mesh, material, aabb, gtf) in &users {
+            if meshes.contains(&mesh.id())
+                || material.is_some_and(|m| materials.contains(&m.id()) || textured(m))
+            {
+                places.entity(&mut bounds, e, aabb.map(|a| world_rect(a, gtf)));
+            }
+        }
+    }
+    // An egui texture (its font atlas, with new glyphs) that reaches the
+    // renderer a frame after the jobs that use it (see `finish`): what egui
+    // changed on the last frame was drawn without it, and is drawn again.
+    let egui_texture = events
+        .egui_textures
+        .as_ref()
+        .is_some_and(|t| t.values().any(|t| images.contains(&t.handle.id())));
+    let mut again_whole = false;
+    if egui_texture {
+        places.window.extend(retained.last_egui.iter().copied());
+        again_whole = retained.last_whole;
+    }
+    if !images.is_empty() {
+        for (e, sprite, aabb, gtf) in &sprites {
+            if images.contains(&sprite.image.id()) {
+                places.entity(&mut bounds, e, aabb.map(|a| world_rect(a, gtf)));
+            }
+        }
+    }
+    // Entities taken off the board: where they were.
+    for e in removed
+        .mesh
+        .read()
+        .chain(removed.sprite.read())
+        .chain(removed.text.read())
+    {
+        match bounds.0.remove(&e) {
+            Some(old) => places.world.push(old),
+            None => places.unknown = true,
+        }
+    }
+    for e in removed.visibility.read() {
+        places.world.extend(bounds.0.get(&e).copied());
+    }
     // Every reader is read, so that old changes are not seen again.
-    let reasons = [
-        removed_mesh.read().count() > 0,
-        removed_sprite.read().count() > 0,
-        removed_text.read().count() > 0,
-        removed_vis.read().count() > 0,
+    let whole_reasons = [
         // What the board camera looks at (streamer mode's chroma key).
-        removed_layers.read().count() > 0,
+        removed.layers.read().count() > 0,
         !board_layers.is_empty(),
-        meshes.read().count() > 0,
-        materials.read().count() > 0,
-        images.read().count() > 0,
-        resized.read().count() > 0,
+        events.resized.read().count() > 0,
         clear.is_changed(),
-        !looks.is_empty(),
         // A camera painting a texture (the map) changes what the board shows.
         other_cameras.iter().any(|c| c.is_active),
         moved,
-        painted,
+        places.unknown,
+        whole_frames.is_some(),
+        again_whole,
     ];
-    let mut changed = reasons.iter().any(|r| *r);
+    let mut whole = whole_reasons.iter().any(|r| *r);
     if retained.settle > 0 {
         retained.settle -= 1;
-        changed = true;
+        whole = true;
     }
+    let nothing = places.world.is_empty() && places.window.is_empty();
+    let this = match Screen::new(&cam, gtf) {
+        _ if whole => BoardDamage::whole(),
+        _ if nothing => BoardDamage::default(),
+        Some(screen) => {
+            let mut rects = places.window;
+            rects.extend(places.world.into_iter().map(|r| screen.rect(r)));
+            damage::damage(&rects, screen.size())
+        }
+        None => BoardDamage::whole(),
+    };
+    retained.last_egui = egui_now;
+    retained.last_whole = this.whole;
+    let changed = this.draws();
     if changed {
         retained.drawn += 1;
+        if !this.whole {
+            retained.partial += 1;
+        }
     } else {
         retained.kept += 1;
     }
+    let clear_colour = if this.whole {
+        ClearColorConfig::Default
+    } else {
+        ClearColorConfig::None
+    };
+    if changed
+        && !matches!(
+            (&cam.clear_color, &clear_colour),
+            (ClearColorConfig::Default, ClearColorConfig::Default)
+                | (ClearColorConfig::None, ClearColorConfig::None)
+        )
+    {
+        cam.clear_color = clear_colour;
+    }
+    // The camera is off on a kept frame (Bevy then skips its visibility,
+    // extraction and phases). This runs before the frame's visibility is
+    // computed: on the frame it is on again, the board's entities are seen
+    // by it, extracted and queued again into its rebuilt phases (decided
+    // after the visibility, the meshes that had not changed were never
+    // queued again and were missing from every later frame; found by
+    // `tests/present.rs`).
     if cam.is_active != changed {
         cam.is_active = changed;
+    }
+    // egui drawn only inside the rectangles (none on a kept frame).
+    if !this.whole
+        && let Some((out, _)) = &mut egui_out
+    {
+        out.paint_jobs = damage::cut_jobs(&out.paint_jobs, &this.rects, ppp);
+    }
+    if *damage != this {
+        *damage = this;
     }
 }
 
@@ -218,6 +478,8 @@ mod tests {
             .add_message::<WindowResized>()
             .init_resource::<ClearColor>()
             .init_resource::<Retained>()
+            .init_resource::<Bounds>()
+            .init_resource::<BoardDamage>()
             .add_systems(Update, decide_redraw);
         let cam = app
             .world_mut()
@@ -235,9 +497,9 @@ mod tests {
         (app, cam, sprite)
     }
 
-    fn drawing(app: &mut App, cam: Entity) -> bool {
+    fn drawing(app: &mut App, _cam: Entity) -> bool {
         app.update();
-        app.world().get::<Camera>(cam).unwrap().is_active
+        app.world().resource::<BoardDamage>().draws()
     }
 
     #[test]
