@@ -91,9 +91,15 @@ pub fn run(world: &mut World, events: &mut Vec<GameEvent>) -> bool {
         if world.get_resource::<Pending>().is_some() {
             return false;
         }
-        let state = world.resource::<RoutState>().clone();
-        match state.stage {
-            Stage::Start => start_part(world, state.side, events),
+        // The stage is taken out (not copied) and every arm puts the next
+        // one back.
+        let (side, part, stage) = {
+            let mut s = world.resource_mut::<RoutState>();
+            let stage = std::mem::replace(&mut s.stage, Stage::Start);
+            (s.side, s.part, stage)
+        };
+        match stage {
+            Stage::Start => start_part(world, side, events),
             Stage::Checking {
                 mut queue,
                 rolled: None,
@@ -134,7 +140,7 @@ pub fn run(world: &mut World, events: &mut Vec<GameEvent>) -> bool {
                     rout_unit(world, next, events);
                 }
                 None => {
-                    if state.part == 1 {
+                    if part == 1 {
                         world.remove_resource::<RoutState>();
                         return true;
                     }
@@ -146,7 +152,10 @@ pub fn run(world: &mut World, events: &mut Vec<GameEvent>) -> bool {
             },
             // A decision is under way but was answered without clearing the
             // stage: never reached; leave rather than loop.
-            _ => return false,
+            stage => {
+                set_stage(world, stage);
+                return false;
+            }
         }
     }
 }
