@@ -197,13 +197,21 @@ fn start_part(world: &mut World, side: SideId, events: &mut Vec<GameEvent>) {
     {
         let melee = in_melee(&all, u);
         let seishin = roster.get(&u.unit.kind).is_some_and(|t| t.seishin);
-        // At Night an unseen unit is out of LOS for Rout (R 50.2).
-        let seen_by: Vec<EnemyUnit> = foes
-            .iter()
-            .filter(|e| night.as_ref().is_none_or(|n| n.sees(e.at, u.at)))
-            .copied()
-            .collect();
-        if let Some(reason) = rout_reason(&board, &aid, u.at, melee, seishin, &seen_by) {
+        // At Night an unseen unit is out of LOS for Rout (R 50.2); by day
+        // every enemy counts (no list copied).
+        let seen_by: Vec<EnemyUnit>;
+        let seen_by: &[EnemyUnit] = match &night {
+            Some(n) => {
+                seen_by = foes
+                    .iter()
+                    .filter(|e| n.sees(e.at, u.at))
+                    .copied()
+                    .collect();
+                &seen_by
+            }
+            None => &foes,
+        };
+        if let Some(reason) = rout_reason(&board, &aid, u.at, melee, seishin, seen_by) {
             let close = melee || foes.iter().any(|e| !e.in_melee && e.at.distance(u.at) == 1);
             queue.push_back(ToCheck {
                 unit: u.entity,
