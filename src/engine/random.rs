@@ -39,6 +39,9 @@ pub fn unit_states(world: &mut World) -> Vec<(crate::world::UnitId, SideId, Coor
     )
 }
 
+/// One unit as the random player reads it.
+type UnitRow<'a> = (Entity, &'a Unit, &'a Location, bool, bool);
+
 /// Runs `f` over every unit: entity, unit, location, Used, Op Fire, in the
 /// order the kept query lists them (the order the draws pick from).
 fn with_units<R>(
@@ -92,43 +95,24 @@ pub fn random_order(world: &mut World, rng: &mut Lcg) -> Order {
         let b = &world.resource::<BoardRes>().0;
         (b.columns, b.rows)
     };
-    // The units as `unit_states` lists them, into a list kept from one
-    // order to the next (read once, nothing allocated).
-    let mut all = UNITS.with_borrow_mut(std::mem::take);
-    all.clear();
-    with_units(world, |q| {
-        all.extend(q.map(|(e, u, l, used, op)| (e, u.side, l.coord, used, op)));
+    // The units as `unit_states` lists them, counted rather than copied:
+    // the acting side's units free to act, and the enemy units.
+    let mine = |(_, u, _, used, op): &UnitRow| u.side == acting && !used && !op;
+    let enemy = |(_, u, _, _, _): &UnitRow| u.side != acting;
+    let (free, enemies) = with_units(world, |q| {
+        q.fold((0, 0), |(m, e), row| {
+            (m + usize::from(mine(&row)), e + usize::from(enemy(&row)))
+        })
     });
-    let order = order_for(world, rng, acting, (columns, rows), &all);
-    UNITS.with_borrow_mut(|kept| *kept = all);
-    order
-}
-
-/// Every unit as the random player reads it: entity, side, hex, Used, Op
-/// Fire.
-type UnitRow = (Entity, SideId, Coord, bool, bool);
-
-thread_local! {
-    static UNITS: std::cell::RefCell<Vec<UnitRow>> = const { std::cell::RefCell::new(Vec::new()) };
-}
-
-/// The order drawn for the side `acting` from its units in `all`.
-fn order_for(
-    world: &World,
-    rng: &mut Lcg,
-    acting: SideId,
-    (columns, rows): (u8, u8),
-    all: &[UnitRow],
-) -> Order {
-    let mine = |u: &&UnitRow| u.1 == acting && !u.3 && !u.4;
-    let free = all.iter().filter(mine).count();
     if free == 0 || rng.below(8) == 0 {
         return Order::Pass;
     }
-    let Some(&(chosen, _, at, _, _)) = all.iter().filter(mine).nth(rng.below(free)) else {
-        return Order::Pass;
-    };
-    let Some(id) = world.get::<Unit>(chosen).map(|u| u.id.to_string()) else {
+    let pick = rng.below(free);
+    let Some((id, at)) = with_units(world, |q| {
+        q.filter(|row| mine(row))
+            .nth(pick)
+            .map(|(_, u, l, _, _)| (u.id.to_string(), l.coord))
+    }) else {
         return Order::Pass;
     };
     match rng.below(5) {
@@ -138,11 +122,16 @@ fn order_for(
             facing: None,
         },
         2 => {
-            let enemies = all.iter().filter(|u| u.1 != acting);
-            match enemies.clone().nth(rng.below(enemies.count())) {
-                Some(e) => Order::Fire {
+            let target = rng.below(enemies);
+            let at = with_units(world, |q| {
+                q.filter(|row| enemy(row))
+                    .nth(target)
+                    .map(|(_, _, l, _, _)| l.coord)
+            });
+            match at {
+                Some(at) => Order::Fire {
                     unit: id,
-                    target: e.2.label(),
+                    target: at.label(),
                     facing: None,
                 },
                 None => Order::Pass,
