@@ -47,30 +47,27 @@ pub fn regain_concealment(
     why: &'static str,
     events: &mut Vec<GameEvent>,
 ) -> bool {
-    let board = world.resource::<crate::world::BoardRes>().0.clone();
-    let aid = world.resource::<crate::world::AidRes>().0.clone();
-    let (unit, at) = {
+    let (side, unit, at) = {
         let e = world.entity(entity);
         match (e.get::<Unit>(), e.get::<crate::world::Location>()) {
-            (Some(u), Some(l)) if e.get::<Concealed>().is_none() => (u.clone(), l.coord),
+            (Some(u), Some(l)) if e.get::<Concealed>().is_none() => (u.side, u.id.clone(), l.coord),
             _ => return false,
         }
     };
+    let board = world.resource::<crate::world::BoardRes>().0.clone();
+    let aid = world.resource::<crate::world::AidRes>().0.clone();
     let enemies: Vec<crate::scenario::Coord> =
         crate::world::queries::with_query::<(&Unit, &crate::world::Location), (), _>(world, |q| {
-            q.filter(|(u, _)| u.side != unit.side)
+            q.filter(|(u, _)| u.side != side)
                 .map(|(_, l)| l.coord)
                 .collect()
         });
     // At Night an unseen unit is out of LOS for Concealment (R 50.2).
     let night = super::night::scene(world);
-    let seen = enemies.iter().any(|&e| {
-        night.as_ref().is_none_or(|n| n.sees(e, at))
-            && !crate::rules::los::is_blocked(
-                &board,
-                &aid,
-                &crate::rules::los::LosQuery::new(e, at),
-            )
+    let seen = crate::rules::los::with_blocked_table(&board, &aid, |table| {
+        enemies
+            .iter()
+            .any(|&e| night.as_ref().is_none_or(|n| n.sees(e, at)) && !table.blocked(e, at))
     });
     if seen {
         return false;
@@ -78,7 +75,7 @@ pub fn regain_concealment(
     world
         .entity_mut(entity)
         .insert(Concealed { minus_two: false });
-    events.push(GameEvent::ConcealmentRegained { unit: unit.id, why });
+    events.push(GameEvent::ConcealmentRegained { unit, why });
     true
 }
 

@@ -29,20 +29,24 @@ struct Occupant {
     side: crate::scenario::schema::SideId,
     coord: Coord,
     in_cave: bool,
-    concealed: bool,
 }
 
+/// The query [`occupants`] lists; asked as the same query elsewhere, so
+/// that it walks the units in the same order.
+type OccupantQuery = (Entity, &'static Unit, &'static Location, Has<Concealed>);
+
 fn occupants(world: &mut World) -> Vec<Occupant> {
-    crate::world::queries::collect::<(Entity, &Unit, &Location, Has<Concealed>), (), _>(
-        world,
-        |(entity, u, l, concealed)| Occupant {
+    crate::world::queries::with_query::<OccupantQuery, (), _>(world, |q| {
+        // Room for a scenario's units at once, rather than grown by steps.
+        let mut all = Vec::with_capacity(32);
+        all.extend(q.map(|(entity, u, l, _)| Occupant {
             entity,
             side: u.side,
             coord: l.coord,
             in_cave: l.in_cave,
-            concealed,
-        },
-    )
+        }));
+        all
+    })
 }
 
 /// A move as ordered (R 5.0): its hexes and options.
@@ -566,9 +570,23 @@ fn flank_on_entering(
 }
 
 fn enemy_in(world: &mut World, side: crate::scenario::schema::SideId, at: Coord) -> bool {
-    occupants(world)
-        .iter()
-        .any(|o| o.side != side && o.coord == at)
+    crate::world::queries::with_query::<OccupantQuery, (), _>(world, |mut q| {
+        q.any(|(_, u, l, _)| u.side != side && l.coord == at)
+    })
+}
+
+/// The mover's side and hex, and whether it is Concealed; `None` when it
+/// is not a unit on the map.
+fn mover_place(
+    world: &World,
+    mover: Entity,
+) -> Option<(crate::scenario::schema::SideId, Coord, bool)> {
+    let e = world.get_entity(mover).ok()?;
+    Some((
+        e.get::<Unit>()?.side,
+        e.get::<Location>()?.coord,
+        e.contains::<Concealed>(),
+    ))
 }
 
 /// Plays the move on until it ends or an Op Fire window opens.
@@ -779,32 +797,37 @@ pub fn stop_move(world: &mut World, events: &mut Vec<GameEvent>) {
 /// adjacent to an enemy, or in Open Ground in an enemy's LOS. A Decoy is
 /// removed. Returns false when the mover was removed.
 fn mover_concealment(world: &mut World, mover: Entity, events: &mut Vec<GameEvent>) -> bool {
-    let board = world.resource::<BoardRes>().0.clone();
-    let aid = world.resource::<AidRes>().0.clone();
-    let all = occupants(world);
-    let Some(me) = all.iter().find(|o| o.entity == mover) else {
+    let Some((side, at, concealed)) = mover_place(world, mover) else {
         return false;
     };
-    if !me.concealed {
+    if !concealed {
         return true;
     }
-    let enemies: Vec<&Occupant> = all.iter().filter(|o| o.side != me.side).collect();
+    let board = world.resource::<BoardRes>().0.clone();
+    let aid = world.resource::<AidRes>().0.clone();
+    let enemies: Vec<Coord> =
+        crate::world::queries::with_query::<OccupantQuery, (), _>(world, |q| {
+            q.filter(|(_, u, _, _)| u.side != side)
+                .map(|(_, _, l, _)| l.coord)
+                .collect()
+        });
     // Next to an enemy, or in its hex (R 15.0, R 51.1).
-    let adjacent = enemies.iter().any(|e| e.coord.distance(me.coord) <= 1);
+    let adjacent = enemies.iter().any(|e| e.distance(at) <= 1);
     let open = board
-        .cell(me.coord)
+        .cell(at)
         .and_then(|c| aid.terrain_row(c.terrain.key()))
         .is_some_and(|r| !r.beneficial);
     // At Night an unseen unit is out of LOS for Concealment (R 50.2).
     // (Asked only when neither of the reasons before it holds.)
     let seen = || {
         let night = super::night::scene(world);
-        open && enemies.iter().any(|e| {
-            night.as_ref().is_none_or(|n| n.sees(e.coord, me.coord))
-                && !is_blocked(&board, &aid, &LosQuery::new(e.coord, me.coord))
+        open && crate::rules::los::with_blocked_table(&board, &aid, |table| {
+            enemies
+                .iter()
+                .any(|e| night.as_ref().is_none_or(|n| n.sees(*e, at)) && !table.blocked(*e, at))
         })
     };
-    let why = if enemies.iter().any(|e| e.coord == me.coord) {
+    let why = if enemies.contains(&at) {
         "it entered an enemy unit's hex"
     } else if adjacent {
         "adjacent to an enemy unit"
@@ -819,10 +842,20 @@ fn mover_concealment(world: &mut World, mover: Entity, events: &mut Vec<GameEven
 /// R 15.0 once the mover has survived all fire in its hex: enemy units next
 /// to it lose their Conceal counters (Decoys are removed).
 fn reveal_neighbours(world: &mut World, mover: Entity, events: &mut Vec<GameEvent>) {
-    let all = occupants(world);
-    let Some(me) = all.iter().find(|o| o.entity == mover) else {
+    let Some((side, at, _)) = mover_place(world, mover) else {
         return;
     };
+    let near: Vec<(Entity, Coord)> =
+        crate::world::queries::with_query::<OccupantQuery, (), _>(world, |q| {
+            q.filter(|(_, u, l, concealed)| {
+                u.side != side && *concealed && l.coord.distance(at) == 1
+            })
+            .map(|(e, _, l, _)| (e, l.coord))
+            .collect()
+        });
+    if near.is_empty() {
+        return;
+    }
     // Stationary Concealed units in Jungle keep their counters (R 51.1).
     let board = world.resource::<BoardRes>().0.clone();
     let in_jungle = |c: Coord| {
@@ -830,11 +863,10 @@ fn reveal_neighbours(world: &mut World, mover: Entity, events: &mut Vec<GameEven
             .cell(c)
             .is_some_and(|x| x.terrain == crate::scenario::schema::Terrain::Jungle)
     };
-    let near: Vec<Entity> = all
-        .iter()
-        .filter(|o| o.side != me.side && o.concealed && o.coord.distance(me.coord) == 1)
-        .filter(|o| !in_jungle(o.coord))
-        .map(|o| o.entity)
+    let near: Vec<Entity> = near
+        .into_iter()
+        .filter(|(_, c)| !in_jungle(*c))
+        .map(|(e, _)| e)
         .collect();
     for e in near {
         super::concealment::lose_concealment(world, e, "an enemy unit moved adjacent", events);

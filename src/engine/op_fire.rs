@@ -114,36 +114,136 @@ fn eligible_at(
     mover: Entity,
     at: Coord,
 ) -> Option<(SideId, crate::world::UnitId, Vec<crate::world::UnitId>)> {
-    let mover_unit = world.entity(mover).get::<Unit>()?;
-    let mover_side = mover_unit.side;
-    let all =
-        crate::world::queries::collect::<(Entity, &Unit, &Location), (), _>(world, |(e, u, l)| {
-            (e, u.side, *l)
-        });
+    let mover_side = world.get::<Unit>(mover)?.side;
     let side = mover_side.other();
-    if all.iter().any(|(_, s, l)| *s == side && l.coord == at) {
+    let board = world.resource::<crate::world::BoardRes>().0.clone();
+    let aid = world.resource::<AidRes>().0.clone();
+    let roster = world.resource::<RosterRes>().0.clone();
+    let special = special_kinds(&roster);
+    // One pass over the units: the hexes held by the mover's side, listed
+    // once, and the enemy units with their hexes; none when `side` holds
+    // `at`.
+    let mut held: Vec<Coord> = Vec::with_capacity(16);
+    let mut foes: Vec<Foe> = Vec::with_capacity(32);
+    let occupied =
+        crate::world::queries::with_query::<(Entity, &Unit, &Location), (), _>(world, |q| {
+            for (e, u, l) in q {
+                if u.side == side {
+                    if l.coord == at {
+                        return true;
+                    }
+                    foes.push(Foe {
+                        entity: e,
+                        at: *l,
+                        kind: special
+                            .iter()
+                            .find(|(k, _)| **k == *u.kind)
+                            .map_or(FoeKind::Plain, |(_, f)| *f),
+                    });
+                } else if u.side == mover_side && !held.contains(&l.coord) {
+                    held.push(l.coord);
+                }
+            }
+            false
+        });
+    if occupied {
         return None;
     }
-    // The hexes holding a unit of the mover's side, listed once.
-    let held: Vec<Coord> = all
-        .iter()
-        .filter(|(_, s, _)| *s == mover_side)
-        .map(|(_, _, l)| l.coord)
-        .collect();
-    let scene = FireScene::of(world);
-    let mut eligible: Vec<crate::world::UnitId> = all
-        .iter()
-        .filter(|(_, s, l)| *s == side && !held.contains(&l.coord))
-        // No one of `side` is in `at` (above), so no friendly infantry there.
-        .filter(|(e, _, _)| plan_in(world, &scene, *e, at, None).is_ok())
-        .filter_map(|(e, _, _)| world.entity(*e).get::<Unit>().map(|u| u.id.clone()))
+    // Not from a hex holding a unit of the mover's side (R 6.1). Then the
+    // firer's own thread: `plan_in` refuses a blocked one (Smoke never
+    // blocks, R 48.0), and it refuses most units, so it is read first from
+    // the map's table; a Mortar's thread may also be a spotter's, from a
+    // hex next to it (R 31.1). The units left take the whole check.
+    let (columns, rows) = (board.columns, board.rows);
+    let candidates: Vec<Entity> = crate::rules::los::with_blocked_table(&board, &aid, |table| {
+        let mut sees = |from: Coord| !table.blocked(from, at);
+        foes.iter()
+            .filter(|f| !held.contains(&f.at.coord))
+            .filter(|f| match f.kind {
+                _ if f.at.in_cave => true,
+                FoeKind::Gun => true,
+                FoeKind::Plain => sees(f.at.coord),
+                FoeKind::Mortar => {
+                    sees(f.at.coord)
+                        || crate::scenario::schema::Side6::ALL
+                            .into_iter()
+                            .filter_map(|s| f.at.coord.neighbour(s, columns, rows))
+                            .any(&mut sees)
+                }
+            })
+            .map(|f| f.entity)
+            .collect()
+    });
+    if candidates.is_empty() {
+        return None;
+    }
+    let scene = FireScene::with(world, board, aid, roster);
+    // No one of `side` is in `at` (above), so no friendly infantry there.
+    let mut eligible: Vec<crate::world::UnitId> = candidates
+        .into_iter()
+        .filter(|e| plan_in(world, &scene, *e, at, None).is_ok())
+        .filter_map(|e| world.get::<Unit>(e).map(|u| u.id.clone()))
         .collect();
     if eligible.is_empty() {
         return None;
     }
     eligible.sort();
-    let mover_id = world.entity(mover).get::<Unit>()?.id.clone();
+    let mover_id = world.get::<Unit>(mover)?.id.clone();
     Some((side, mover_id, eligible))
+}
+
+/// An enemy unit at the Op Fire check of one hex: where it is, and what
+/// kind of checks its class takes.
+struct Foe {
+    entity: Entity,
+    at: Location,
+    kind: FoeKind,
+}
+
+/// Guns and Mortars have checks of their own: a Gun its arc (R 20.4), a
+/// Mortar its spotters (R 31.1).
+#[derive(Clone, Copy)]
+enum FoeKind {
+    Plain,
+    Gun,
+    Mortar,
+}
+
+/// The roster's kinds whose units are Guns or fire as Mortars.
+type SpecialKinds = std::rc::Rc<Vec<(String, FoeKind)>>;
+
+thread_local! {
+    static SPECIAL_KINDS: std::cell::RefCell<Option<(std::sync::Arc<crate::scenario::Roster>, SpecialKinds)>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// The [`SpecialKinds`] of `roster`, listed once per roster and thread.
+fn special_kinds(roster: &std::sync::Arc<crate::scenario::Roster>) -> SpecialKinds {
+    SPECIAL_KINDS.with(|kept| {
+        let mut kept = kept.borrow_mut();
+        if let Some((r, kinds)) = kept.as_ref()
+            && std::sync::Arc::ptr_eq(r, roster)
+        {
+            return kinds.clone();
+        }
+        let kinds: SpecialKinds = std::rc::Rc::new(
+            roster
+                .units
+                .iter()
+                .filter_map(|t| {
+                    if t.class.is_gun() {
+                        Some((t.id.clone(), FoeKind::Gun))
+                    } else if crate::rules::mortar::fires_as_mortar(t.class) {
+                        Some((t.id.clone(), FoeKind::Mortar))
+                    } else {
+                        None
+                    }
+                })
+                .collect(),
+        );
+        *kept = Some((roster.clone(), kinds.clone()));
+        kinds
+    })
 }
 
 /// How a unit would Op Fire at `at`: Op Fire or Final Op Fire (R 9.0,
@@ -218,10 +318,25 @@ struct FireScene {
 
 impl FireScene {
     fn of(world: &World) -> Self {
+        FireScene::with(
+            world,
+            world.resource::<crate::world::BoardRes>().0.clone(),
+            world.resource::<AidRes>().0.clone(),
+            world.resource::<RosterRes>().0.clone(),
+        )
+    }
+
+    /// The scene with the map, the Player Aid and the roster already read.
+    fn with(
+        world: &World,
+        board: std::sync::Arc<crate::world::board::Board>,
+        aid: std::sync::Arc<crate::scenario::PlayerAid>,
+        roster: std::sync::Arc<crate::scenario::Roster>,
+    ) -> Self {
         FireScene {
-            board: world.resource::<crate::world::BoardRes>().0.clone(),
-            aid: world.resource::<AidRes>().0.clone(),
-            roster: world.resource::<RosterRes>().0.clone(),
+            board,
+            aid,
+            roster,
             conditions: super::fire::fire_conditions(world),
             first_hex: super::mortar::mover_in_first_hex(world),
         }

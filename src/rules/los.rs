@@ -744,6 +744,75 @@ pub fn is_blocked(board: &Board, aid: &PlayerAid, q: &LosQuery) -> bool {
     }
 }
 
+/// [`is_blocked`] for threads between hexes, neither end in a Cave, as a
+/// table per map and Player Aid kept per thread: one byte per pair of hexes
+/// (0 not asked yet, 1 clear, 2 blocked), filled from [`is_blocked`] the
+/// first time a pair is asked. The Op Fire check at every hex entered asks
+/// it for every enemy unit; a byte read is much cheaper than the memo's
+/// lock and hash lookup. Holding the map and the Player Aid keeps the
+/// table's answers theirs.
+pub struct BlockedTable {
+    board: std::sync::Arc<Board>,
+    aid: std::sync::Arc<PlayerAid>,
+    cells: Vec<u8>,
+}
+
+impl BlockedTable {
+    /// Whether the thread from `from` to `to` is blocked (Smoke never
+    /// blocks, R 48.0).
+    pub fn blocked(&mut self, from: Coord, to: Coord) -> bool {
+        let n = usize::from(self.board.columns) * usize::from(self.board.rows);
+        let index = |c: Coord| {
+            (c.col < self.board.columns && c.row < self.board.rows)
+                .then(|| usize::from(c.col) * usize::from(self.board.rows) + usize::from(c.row))
+        };
+        let (Some(a), Some(b)) = (index(from), index(to)) else {
+            return is_blocked(&self.board, &self.aid, &LosQuery::new(from, to));
+        };
+        let slot = &mut self.cells[a * n + b];
+        if *slot == 0 {
+            let blocked = is_blocked(&self.board, &self.aid, &LosQuery::new(from, to));
+            *slot = if blocked { 2 } else { 1 };
+        }
+        *slot == 2
+    }
+}
+
+thread_local! {
+    static BLOCKED: std::cell::RefCell<Option<BlockedTable>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Runs `f` with the [`BlockedTable`] of `board` and `aid`.
+pub fn with_blocked_table<R>(
+    board: &std::sync::Arc<Board>,
+    aid: &std::sync::Arc<PlayerAid>,
+    f: impl FnOnce(&mut BlockedTable) -> R,
+) -> R {
+    BLOCKED.with(|kept| {
+        // Taken out while `f` runs, so that a nested call builds its own.
+        let taken = kept.borrow_mut().take();
+        let mut table = match taken {
+            Some(t)
+                if std::sync::Arc::ptr_eq(&t.board, board)
+                    && std::sync::Arc::ptr_eq(&t.aid, aid) =>
+            {
+                t
+            }
+            _ => {
+                let n = usize::from(board.columns) * usize::from(board.rows);
+                BlockedTable {
+                    board: board.clone(),
+                    aid: aid.clone(),
+                    cells: vec![0; n * n],
+                }
+            }
+        };
+        let out = f(&mut table);
+        *kept.borrow_mut() = Some(table);
+        out
+    })
+}
+
 /// [`line_of_sight`] traced afresh.
 fn trace(board: &Board, aid: &PlayerAid, q: &LosQuery) -> Los {
     for c in [q.from, q.to] {

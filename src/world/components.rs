@@ -31,6 +31,10 @@ pub struct Unit {
 
 /// Where a unit or marker is: its hex, and whether inside the Cave (R 43.4).
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+#[component(
+    on_insert = crate::phases::end::location_written,
+    on_remove = crate::phases::end::location_written
+)]
 pub struct Location {
     pub coord: Coord,
     pub in_cave: bool,
