@@ -31,7 +31,10 @@ pub struct Unit {
 
 /// Where a unit or marker is: its hex, and whether inside the Cave (R 43.4).
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+// Immutable, so that every change goes through an insert and its hook:
+// Control is looked at again only after a hook has counted a write.
 #[component(
+    immutable,
     on_insert = crate::phases::end::location_written,
     on_remove = crate::phases::end::location_written
 )]
