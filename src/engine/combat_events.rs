@@ -370,12 +370,23 @@ fn tables(world: &World) -> std::sync::Arc<crate::scenario::PlayerAid> {
 
 /// Notes the units these events eliminated, in any phase (for entry 4).
 pub fn record_eliminations(world: &mut World, events: &[GameEvent]) {
-    let mut grave = world.remove_resource::<Graveyard>().unwrap_or_default();
-    for unit in events.iter().filter_map(GameEvent::eliminated_unit) {
-        if !grave.0.iter().any(|g| g == unit) {
-            grave.0.push(UnitId::from(unit));
+    let add = |grave: &mut Graveyard| {
+        for unit in events.iter().filter_map(GameEvent::eliminated_unit) {
+            if !grave.0.iter().any(|g| g == unit) {
+                grave.0.push(UnitId::from(unit));
+            }
         }
+    };
+    // Written in place once it exists, and only when someone fell (this
+    // runs after every order).
+    if world.contains_resource::<Graveyard>() {
+        if events.iter().any(|e| e.eliminated_unit().is_some()) {
+            add(&mut world.resource_mut::<Graveyard>());
+        }
+        return;
     }
+    let mut grave = Graveyard::default();
+    add(&mut grave);
     world.insert_resource(grave);
 }
 

@@ -38,26 +38,41 @@ fn ops_range_of(world: &World, side: SideId) -> crate::scenario::schema::OpsRang
         })
 }
 
-/// The cost of each unit of `side` that may still be Used (a Gun three,
-/// one while Concealed, R 4.1, R 20.0).
-fn open_costs(world: &mut World, side: SideId) -> Vec<u8> {
+/// Whether `side` has a unit that may still be Used (`None` when it has
+/// none) and, with a `tally`, whether the Use of one of them fits under its
+/// maximum (a Gun three, one while Concealed, R 4.1, R 20.0). Stops at the
+/// first unit that answers: nothing is listed, and a unit's cost is worked
+/// out only while the answer is still open.
+fn open_use(world: &mut World, side: SideId, tally: Option<&OpsTally>) -> Option<bool> {
     let constants = world.resource::<AidRes>().0.constants;
     let roster = world.resource::<crate::world::RosterRes>().0.clone();
-    // The unit's class read here, as `gun::use_kind` reads it, without a
-    // second lookup of the unit (this runs after every Use).
+    // Past the maximum no Use fits, whatever it costs.
+    let tally = tally.filter(|t| t.used < t.range.max);
     crate::world::queries::with_query::<
         (Entity, &Unit, Has<Used>, Has<OpFire>, Has<Concealed>),
         (),
         _,
     >(world, |q| {
-        q.filter(|(_, u, used, op, _)| u.side == side && !used && !op)
-            .map(|(_, u, _, _, concealed)| {
-                let class = roster
-                    .get(&u.kind)
-                    .map_or(crate::scenario::roster::UnitClass::Squad, |t| t.class);
-                use_cost(&constants, crate::rules::gun::use_kind(class), concealed)
-            })
-            .collect()
+        let mut open = None;
+        for (_, u, used, op, concealed) in q {
+            if u.side != side || used || op {
+                continue;
+            }
+            let Some(tally) = tally else {
+                return Some(false);
+            };
+            // The unit's class read here, as `gun::use_kind` reads it,
+            // without a second lookup of the unit.
+            let class = roster
+                .get(&u.kind)
+                .map_or(crate::scenario::roster::UnitClass::Squad, |t| t.class);
+            let cost = use_cost(&constants, crate::rules::gun::use_kind(class), concealed);
+            if tally.check(cost).is_ok() {
+                return Some(true);
+            }
+            open = Some(false);
+        }
+        open
     })
 }
 
@@ -440,11 +455,12 @@ pub(crate) fn settle(world: &mut World, events: &mut Vec<GameEvent>) {
         return;
     }
     let state = world.resource::<OpsState>().clone();
-    let open = open_costs(world, state.acting);
-    if open.is_empty() {
+    // As `tally.must_pass` over the costs of the units still open.
+    let open = open_use(world, state.acting, Some(&state.tally));
+    if open.is_none() {
         mark_finished(world, state.acting, events);
         hand_over(world, events);
-    } else if state.tally.must_pass(&open) {
+    } else if open == Some(false) {
         events.push(GameEvent::Passed {
             side: state.acting,
             used: state.tally.used,
@@ -511,7 +527,7 @@ fn mark_finished(world: &mut World, side: SideId, events: &mut Vec<GameEvent>) {
 fn hand_over(world: &mut World, events: &mut Vec<GameEvent>) {
     let acting = world.resource::<OpsState>().acting;
     for side in [acting.other(), acting] {
-        if open_costs(world, side).is_empty() {
+        if open_use(world, side, None).is_none() {
             mark_finished(world, side, events);
             continue;
         }
@@ -643,8 +659,9 @@ fn unit_entity(world: &mut World, unit: &str) -> Result<Entity, Refusal> {
 
 /// A side may pass once its minimum is met or nothing more fits (R 4.1).
 fn check_pass(world: &mut World, state: &OpsState) -> Result<(), Refusal> {
-    let open = open_costs(world, state.acting);
-    if state.tally.may_pass(&open) {
+    // As `tally.may_pass` over the costs of the units still open.
+    if state.tally.minimum_met() || open_use(world, state.acting, Some(&state.tally)) != Some(true)
+    {
         Ok(())
     } else {
         Err(Refusal::MustUseMinimum {

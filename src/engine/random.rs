@@ -39,6 +39,22 @@ pub fn unit_states(world: &mut World) -> Vec<(crate::world::UnitId, SideId, Coor
     )
 }
 
+/// One unit as the random player reads it.
+type UnitRow<'a> = (Entity, &'a Unit, &'a Location, bool, bool);
+
+/// Runs `f` over every unit: entity, unit, location, Used, Op Fire, in the
+/// order the kept query lists them (the order the draws pick from).
+fn with_units<R>(
+    world: &mut World,
+    f: impl FnOnce(
+        bevy::ecs::query::QueryIter<'_, '_, (Entity, &Unit, &Location, Has<Used>, Has<OpFire>), ()>,
+    ) -> R,
+) -> R {
+    crate::world::queries::with_query::<(Entity, &Unit, &Location, Has<Used>, Has<OpFire>), (), _>(
+        world, f,
+    )
+}
+
 /// A random order for whoever must act: a Combat Event choice when one
 /// waits (R 17.0), the answer to a pending decision of the later phases
 /// (R 11.0, R 12.0, R 18.0), an Op Fire answer when a window is open, else a
@@ -60,7 +76,7 @@ pub fn random_order(world: &mut World, rng: &mut Lcg) -> Order {
     if let Some(answer) = crate::phases::random_answer(world, rng) {
         return answer;
     }
-    if let Some(w) = world.get_resource::<OpFireWindow>().cloned() {
+    if let Some(w) = world.get_resource::<OpFireWindow>() {
         let firers = w
             .eligible
             .iter()
@@ -79,21 +95,24 @@ pub fn random_order(world: &mut World, rng: &mut Lcg) -> Order {
         let b = &world.resource::<BoardRes>().0;
         (b.columns, b.rows)
     };
-    // As `unit_states` lists them, without copying every id.
-    let all = crate::world::queries::collect::<
-        (Entity, &Unit, &Location, Has<Used>, Has<OpFire>),
-        (),
-        _,
-    >(world, |(e, u, l, used, op)| (e, u.side, l.coord, used, op));
-    let mine: Vec<_> = all
-        .iter()
-        .filter(|u| u.1 == acting && !u.3 && !u.4)
-        .collect();
-    if mine.is_empty() || rng.below(8) == 0 {
+    // The units as `unit_states` lists them, counted rather than copied:
+    // the acting side's units free to act, and the enemy units.
+    let mine = |(_, u, _, used, op): &UnitRow| u.side == acting && !used && !op;
+    let enemy = |(_, u, _, _, _): &UnitRow| u.side != acting;
+    let (free, enemies) = with_units(world, |q| {
+        q.fold((0, 0), |(m, e), row| {
+            (m + usize::from(mine(&row)), e + usize::from(enemy(&row)))
+        })
+    });
+    if free == 0 || rng.below(8) == 0 {
         return Order::Pass;
     }
-    let (chosen, _, at, _, _) = *mine[rng.below(mine.len())];
-    let Some(id) = world.get::<Unit>(chosen).map(|u| u.id.to_string()) else {
+    let pick = rng.below(free);
+    let Some((id, at)) = with_units(world, |q| {
+        q.filter(|row| mine(row))
+            .nth(pick)
+            .map(|(_, u, l, _, _)| (u.id.to_string(), l.coord))
+    }) else {
         return Order::Pass;
     };
     match rng.below(5) {
@@ -103,18 +122,23 @@ pub fn random_order(world: &mut World, rng: &mut Lcg) -> Order {
             facing: None,
         },
         2 => {
-            let enemies: Vec<_> = all.iter().filter(|u| u.1 != acting).collect();
-            match enemies.get(rng.below(enemies.len())) {
-                Some(e) => Order::Fire {
+            let target = rng.below(enemies);
+            let at = with_units(world, |q| {
+                q.filter(|row| enemy(row))
+                    .nth(target)
+                    .map(|(_, _, l, _, _)| l.coord)
+            });
+            match at {
+                Some(at) => Order::Fire {
                     unit: id,
-                    target: e.2.label(),
+                    target: at.label(),
                     facing: None,
                 },
                 None => Order::Pass,
             }
         }
         _ => {
-            let mut path = Vec::new();
+            let mut path = Vec::with_capacity(3);
             let mut here = at;
             for _ in 0..1 + rng.below(3) {
                 if let Some(n) = here.neighbour(Side6::ALL[rng.below(6)], columns, rows) {

@@ -370,6 +370,8 @@ pub(crate) struct OnBoard {
     pub at: Coord,
     pub in_cave: bool,
     pub class: UnitClass,
+    /// The id's first bytes, for sorting.
+    id_prefix: u64,
 }
 
 impl OnBoard {
@@ -393,10 +395,26 @@ pub(crate) fn on_board(world: &mut World) -> Vec<OnBoard> {
                 at: l.coord,
                 in_cave: l.in_cave,
                 class: roster.get(&u.kind).map_or(UnitClass::Squad, |t| t.class),
+                id_prefix: id_prefix(&u.id),
             }
         });
-    all.sort_by(|a, b| a.unit.id.cmp(&b.unit.id));
+    // By id; the first eight bytes compared as one number first (ids are
+    // short), the whole text only when those are equal.
+    all.sort_by(|a, b| {
+        a.id_prefix
+            .cmp(&b.id_prefix)
+            .then_with(|| a.unit.id.cmp(&b.unit.id))
+    });
     all
+}
+
+/// The first eight bytes of an id as a big-endian number, zero-padded: two
+/// ids whose prefixes differ order as their prefixes do.
+fn id_prefix(id: &str) -> u64 {
+    id.bytes()
+        .chain(std::iter::repeat(0))
+        .take(8)
+        .fold(0, |k, b| k << 8 | u64::from(b))
 }
 
 /// Whether a unit shares its location with an enemy unit that is not a
@@ -459,4 +477,32 @@ pub fn random_answer(world: &World, rng: &mut Lcg) -> Option<Order> {
             now: rng.below(2) == 0,
         },
     })
+}
+
+#[cfg(test)]
+mod tests {
+    /// Ids ordered by their prefix number, then by text, order as the text.
+    #[test]
+    fn id_prefixes_order_as_the_ids() {
+        let mut ids = vec![
+            "A10",
+            "A1",
+            "",
+            "B2",
+            "A2",
+            "G12345678",
+            "G12345677",
+            "G1234567",
+            "g1",
+            "A1a",
+        ];
+        let mut by_prefix = ids.clone();
+        by_prefix.sort_by(|a, b| {
+            super::id_prefix(a)
+                .cmp(&super::id_prefix(b))
+                .then_with(|| a.cmp(b))
+        });
+        ids.sort();
+        assert_eq!(by_prefix, ids);
+    }
 }

@@ -91,9 +91,15 @@ pub fn run(world: &mut World, events: &mut Vec<GameEvent>) -> bool {
         if world.get_resource::<Pending>().is_some() {
             return false;
         }
-        let state = world.resource::<RoutState>().clone();
-        match state.stage {
-            Stage::Start => start_part(world, state.side, events),
+        // The stage is taken out (not copied) and every arm puts the next
+        // one back.
+        let (side, part, stage) = {
+            let mut s = world.resource_mut::<RoutState>();
+            let stage = std::mem::replace(&mut s.stage, Stage::Start);
+            (s.side, s.part, stage)
+        };
+        match stage {
+            Stage::Start => start_part(world, side, events),
             Stage::Checking {
                 mut queue,
                 rolled: None,
@@ -134,7 +140,7 @@ pub fn run(world: &mut World, events: &mut Vec<GameEvent>) -> bool {
                     rout_unit(world, next, events);
                 }
                 None => {
-                    if state.part == 1 {
+                    if part == 1 {
                         world.remove_resource::<RoutState>();
                         return true;
                     }
@@ -146,7 +152,10 @@ pub fn run(world: &mut World, events: &mut Vec<GameEvent>) -> bool {
             },
             // A decision is under way but was answered without clearing the
             // stage: never reached; leave rather than loop.
-            _ => return false,
+            stage => {
+                set_stage(world, stage);
+                return false;
+            }
         }
     }
 }
@@ -188,13 +197,21 @@ fn start_part(world: &mut World, side: SideId, events: &mut Vec<GameEvent>) {
     {
         let melee = in_melee(&all, u);
         let seishin = roster.get(&u.unit.kind).is_some_and(|t| t.seishin);
-        // At Night an unseen unit is out of LOS for Rout (R 50.2).
-        let seen_by: Vec<EnemyUnit> = foes
-            .iter()
-            .filter(|e| night.as_ref().is_none_or(|n| n.sees(e.at, u.at)))
-            .copied()
-            .collect();
-        if let Some(reason) = rout_reason(&board, &aid, u.at, melee, seishin, &seen_by) {
+        // At Night an unseen unit is out of LOS for Rout (R 50.2); by day
+        // every enemy counts (no list copied).
+        let seen_by: Vec<EnemyUnit>;
+        let seen_by: &[EnemyUnit] = match &night {
+            Some(n) => {
+                seen_by = foes
+                    .iter()
+                    .filter(|e| n.sees(e.at, u.at))
+                    .copied()
+                    .collect();
+                &seen_by
+            }
+            None => &foes,
+        };
+        if let Some(reason) = rout_reason(&board, &aid, u.at, melee, seishin, seen_by) {
             let close = melee || foes.iter().any(|e| !e.in_melee && e.at.distance(u.at) == 1);
             queue.push_back(ToCheck {
                 unit: u.entity,

@@ -31,11 +31,12 @@ pub fn split_label(label: &str) -> (&str, bool) {
 
 /// The label of a location: `K5`, or `K5/cave` for its Cave.
 pub fn place_label(c: Coord, in_cave: bool) -> String {
+    let mut label = String::with_capacity(if in_cave { 12 } else { 4 });
+    c.push_label(&mut label);
     if in_cave {
-        format!("{}{CAVE_SUFFIX}", c.label())
-    } else {
-        c.label()
+        label.push_str(CAVE_SUFFIX);
     }
+    label
 }
 
 /// The two front hexes of the Cave in `c`, if it has one (R 43.4).

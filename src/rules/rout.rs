@@ -3,7 +3,7 @@
 //! reduced Rout casualties), R 57.3 (SS Desperation), R 59.5 (Seishin). The
 //! phase flow is `phases/rout.rs`.
 
-use std::collections::{BinaryHeap, HashMap};
+use std::collections::BinaryHeap;
 
 use crate::rules::fire::hexside_protection;
 use crate::rules::los::{LosQuery, line_of_sight, unit_level};
@@ -566,22 +566,30 @@ pub fn ss_desperation(ss: bool, full_strength: bool, vs_russians: bool, margin: 
 /// Units of one hex: the hexes a routing unit may not end in are those with
 /// the stacking limit already reached by its side (R 2.0).
 pub fn full_hexes(friends: &[Coord], limit: u8) -> Vec<Coord> {
-    let mut count: HashMap<Coord, u8> = HashMap::new();
-    for f in friends {
-        *count.entry(*f).or_default() += 1;
-    }
-    let mut out: Vec<Coord> = count
-        .into_iter()
-        .filter(|(_, n)| *n >= limit)
-        .map(|(c, _)| c)
-        .collect();
-    out.sort();
-    out
+    let mut sorted = friends.to_vec();
+    sorted.sort_unstable();
+    sorted
+        .chunk_by(|a, b| a == b)
+        .filter(|run| run.len() >= usize::from(limit))
+        .map(|run| run[0])
+        .collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// R 2.0: a hex holding the stacking limit of friendly units is full
+    /// (the rout may pass it but not end there); listed once, in order.
+    #[test]
+    fn full_hexes_are_those_at_the_stacking_limit() {
+        let (a, b, c) = (Coord::new(0, 0), Coord::new(1, 0), Coord::new(2, 3));
+        let friends = [c, a, b, c, a, c, b, a];
+        assert_eq!(full_hexes(&friends, 3), vec![a, c]);
+        assert_eq!(full_hexes(&friends, 2), vec![a, b, c]);
+        assert_eq!(full_hexes(&friends, 4), Vec::<Coord>::new());
+        assert_eq!(full_hexes(&[], 3), Vec::<Coord>::new());
+    }
 
     /// R 11.1 example: a Fully Suppressed 4/7 Squad (Morale 1) in Open Ground
     /// is unaffected on a 1, routs on 2–7, is Reduced on 8 or higher; if

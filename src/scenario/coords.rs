@@ -51,7 +51,30 @@ impl Coord {
 
     /// The printed label, `C6`.
     pub fn label(self) -> String {
-        format!("{}{}", (b'A' + self.col) as char, u16::from(self.row) + 1)
+        let mut s = String::with_capacity(8);
+        self.push_label(&mut s);
+        s
+    }
+
+    /// Appends the printed label to `out`, as [`Coord::label`] writes it,
+    /// without formatting machinery (labels go into nearly every event).
+    pub fn push_label(self, out: &mut String) {
+        out.push((b'A' + self.col) as char);
+        let row = u16::from(self.row) + 1;
+        let mut digits = [0u8; 5];
+        let mut n = row;
+        let mut i = digits.len();
+        loop {
+            i -= 1;
+            digits[i] = b'0' + (n % 10) as u8;
+            n /= 10;
+            if n == 0 {
+                break;
+            }
+        }
+        for d in &digits[i..] {
+            out.push(*d as char);
+        }
     }
 
     /// The hexx coordinate of this hex.
@@ -158,6 +181,14 @@ mod tests {
             })
         );
         assert_eq!(Coord::parse("6C", 16, 12), Err(LabelError::Malformed));
+        // Every label is the formatted one, up to three-digit rows.
+        for col in 0..26u8 {
+            for row in [0u8, 8, 9, 10, 98, 99, 100, 254, 255] {
+                let c = Coord::new(col, row);
+                let printed = format!("{}{}", (b'A' + col) as char, u16::from(row) + 1);
+                assert_eq!(c.label(), printed);
+            }
+        }
         assert_eq!(Coord::parse("", 16, 12), Err(LabelError::Malformed));
     }
 

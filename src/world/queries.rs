@@ -21,7 +21,10 @@ use bevy::prelude::*;
 use super::fast_hash::FxHashMap;
 
 thread_local! {
-    static KEPT: RefCell<FxHashMap<TypeId, Box<dyn Any>>> = RefCell::new(FxHashMap::default());
+    /// A slot per query type, emptied while its state is in use (taken out
+    /// and put back in place: the map itself changes only for a new type).
+    static KEPT: RefCell<FxHashMap<TypeId, Option<Box<dyn Any>>>> =
+        RefCell::new(FxHashMap::default());
 }
 
 /// A kept state, with the world and the number of archetypes it was built
@@ -35,7 +38,11 @@ where
     D: QueryData + 'static,
     F: QueryFilter + 'static,
 {
-    let kept = KEPT.with(|k| k.borrow_mut().remove(&TypeId::of::<(D, F)>()));
+    let kept = KEPT.with(|k| {
+        k.borrow_mut()
+            .get_mut(&TypeId::of::<(D, F)>())
+            .and_then(Option::take)
+    });
     let now = (world.id(), world.archetypes().len());
     match kept.and_then(|b| b.downcast::<Kept<D, F>>().ok()) {
         Some(s) if s.0 == now => Some(s),
@@ -78,7 +85,16 @@ where
     D: QueryData + 'static,
     F: QueryFilter + 'static,
 {
-    KEPT.with(|k| k.borrow_mut().insert(TypeId::of::<(D, F)>(), state));
+    KEPT.with(|k| {
+        let mut kept = k.borrow_mut();
+        let state: Box<dyn Any> = state;
+        match kept.get_mut(&TypeId::of::<(D, F)>()) {
+            Some(slot) => *slot = Some(state),
+            None => {
+                kept.insert(TypeId::of::<(D, F)>(), Some(state));
+            }
+        }
+    });
 }
 
 /// Runs `f` over the read-only query `D` filtered by `F` on `world`, with a

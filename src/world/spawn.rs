@@ -25,15 +25,19 @@ pub fn spawn_scenario(world: &mut World) {
         Some(aid) => Board::shared(&sc.map, &aid.0),
         None => std::sync::Arc::new(Board::from_map(&sc.map)),
     };
-    for coord in board.coords() {
-        if let Some(cell) = board.cell(coord) {
-            world.spawn(HexCell {
+    // The hexes in one batch, in board order (the entities they get are the
+    // ones spawning them one by one gave).
+    let cells: Vec<HexCell> = board
+        .coords()
+        .filter_map(|coord| {
+            board.cell(coord).map(|cell| HexCell {
                 coord,
                 terrain: cell.terrain,
                 level: cell.level,
-            });
-        }
-    }
+            })
+        })
+        .collect();
+    world.spawn_batch(cells);
     for f in &board.fortifications {
         world.spawn((
             FortificationCounter {
@@ -97,4 +101,44 @@ pub fn spawn_scenario(world: &mut World) {
     });
     world.insert_resource(Viewer(sc.first_player));
     world.insert_resource(BoardRes(board));
+}
+
+#[cfg(test)]
+mod tests {
+    use bevy::prelude::*;
+
+    use crate::scenario::Coord;
+    use crate::scenario::schema::{SideId, Terrain};
+    use crate::world::HexCell;
+
+    /// The hexes spawned in one batch get the entities spawning them one by
+    /// one gave, and so do the entities spawned after them (units, whose
+    /// entities order some of the engine's lists).
+    #[test]
+    fn a_batch_of_hexes_takes_the_entities_one_by_one_would() {
+        let cells = |n: u8| -> Vec<HexCell> {
+            (0..n)
+                .map(|i| HexCell {
+                    coord: Coord::new(i, 0),
+                    terrain: Terrain::Open,
+                    level: 0,
+                })
+                .collect()
+        };
+        let start = |world: &mut World| {
+            world.insert_resource(crate::world::Viewer(SideId::Allies));
+        };
+        let mut one_by_one = World::new();
+        start(&mut one_by_one);
+        let mut a: Vec<Entity> = cells(20)
+            .into_iter()
+            .map(|c| one_by_one.spawn(c).id())
+            .collect();
+        a.push(one_by_one.spawn(crate::world::StackOrder(0)).id());
+        let mut batched = World::new();
+        start(&mut batched);
+        let mut b: Vec<Entity> = batched.spawn_batch(cells(20)).collect();
+        b.push(batched.spawn(crate::world::StackOrder(0)).id());
+        assert_eq!(a, b);
+    }
 }
