@@ -38,41 +38,33 @@ fn ops_range_of(world: &World, side: SideId) -> crate::scenario::schema::OpsRang
         })
 }
 
-/// Whether `side` has a unit that may still be Used (`None` when it has
-/// none) and, with a `tally`, whether the Use of one of them fits under its
-/// maximum (a Gun three, one while Concealed, R 4.1, R 20.0). Stops at the
-/// first unit that answers: nothing is listed, and a unit's cost is worked
-/// out only while the answer is still open.
-fn open_use(world: &mut World, side: SideId, tally: Option<&OpsTally>) -> Option<bool> {
+/// Runs `f` over the Use cost of each unit of `side` that may still be
+/// Used (a Gun three, one while Concealed, R 4.1, R 20.0), in the kept
+/// query's order. Each cost is worked out only when `f` asks for it, so a
+/// check that stops at the first unit that answers lists nothing.
+fn with_open_costs<R>(
+    world: &mut World,
+    side: SideId,
+    f: impl FnOnce(&mut dyn Iterator<Item = u8>) -> R,
+) -> R {
     let constants = world.resource::<AidRes>().0.constants;
     let roster = world.resource::<crate::world::RosterRes>().0.clone();
-    // Past the maximum no Use fits, whatever it costs.
-    let tally = tally.filter(|t| t.used < t.range.max);
     crate::world::queries::with_query::<
         (Entity, &Unit, Has<Used>, Has<OpFire>, Has<Concealed>),
         (),
         _,
     >(world, |q| {
-        let mut open = None;
-        for (_, u, used, op, concealed) in q {
-            if u.side != side || used || op {
-                continue;
-            }
-            let Some(tally) = tally else {
-                return Some(false);
-            };
-            // The unit's class read here, as `gun::use_kind` reads it,
-            // without a second lookup of the unit.
-            let class = roster
-                .get(&u.kind)
-                .map_or(crate::scenario::roster::UnitClass::Squad, |t| t.class);
-            let cost = use_cost(&constants, crate::rules::gun::use_kind(class), concealed);
-            if tally.check(cost).is_ok() {
-                return Some(true);
-            }
-            open = Some(false);
-        }
-        open
+        let mut costs = q
+            .filter(|(_, u, used, op, _)| u.side == side && !used && !op)
+            .map(|(_, u, _, _, concealed)| {
+                // The unit's class read here, as `gun::use_kind` reads it,
+                // without a second lookup of the unit.
+                let class = roster
+                    .get(&u.kind)
+                    .map_or(crate::scenario::roster::UnitClass::Squad, |t| t.class);
+                use_cost(&constants, crate::rules::gun::use_kind(class), concealed)
+            });
+        f(&mut costs)
     })
 }
 
@@ -455,12 +447,15 @@ pub(crate) fn settle(world: &mut World, events: &mut Vec<GameEvent>) {
         return;
     }
     let state = world.resource::<OpsState>().clone();
-    // As `tally.must_pass` over the costs of the units still open.
-    let open = open_use(world, state.acting, Some(&state.tally));
+    // `None` when no unit is left to Use, else whether play must pass.
+    let open = with_open_costs(world, state.acting, |costs| {
+        let mut costs = costs.peekable();
+        costs.peek().is_some().then(|| state.tally.must_pass(costs))
+    });
     if open.is_none() {
         mark_finished(world, state.acting, events);
         hand_over(world, events);
-    } else if open == Some(false) {
+    } else if open == Some(true) {
         events.push(GameEvent::Passed {
             side: state.acting,
             used: state.tally.used,
@@ -527,7 +522,7 @@ fn mark_finished(world: &mut World, side: SideId, events: &mut Vec<GameEvent>) {
 fn hand_over(world: &mut World, events: &mut Vec<GameEvent>) {
     let acting = world.resource::<OpsState>().acting;
     for side in [acting.other(), acting] {
-        if open_use(world, side, None).is_none() {
+        if with_open_costs(world, side, |costs| costs.next().is_none()) {
             mark_finished(world, side, events);
             continue;
         }
@@ -659,9 +654,7 @@ fn unit_entity(world: &mut World, unit: &str) -> Result<Entity, Refusal> {
 
 /// A side may pass once its minimum is met or nothing more fits (R 4.1).
 fn check_pass(world: &mut World, state: &OpsState) -> Result<(), Refusal> {
-    // As `tally.may_pass` over the costs of the units still open.
-    if state.tally.minimum_met() || open_use(world, state.acting, Some(&state.tally)) != Some(true)
-    {
+    if with_open_costs(world, state.acting, |costs| state.tally.may_pass(costs)) {
         Ok(())
     } else {
         Err(Refusal::MustUseMinimum {

@@ -85,17 +85,18 @@ impl OpsTally {
     /// Must play pass now? Yes when the maximum is reached, or when the
     /// minimum is not yet met but no remaining Use fits under the maximum
     /// (R 4.1: "unless it is impossible to select another unit without
-    /// exceeding the maximum"), or when nothing is left to Use.
-    pub fn must_pass(&self, remaining_costs: &[u8]) -> bool {
+    /// exceeding the maximum"), or when nothing is left to Use. The costs
+    /// are read only until one fits.
+    pub fn must_pass(&self, remaining_costs: impl IntoIterator<Item = u8>) -> bool {
         if self.used >= self.range.max {
             return true;
         }
-        !remaining_costs.iter().any(|c| self.check(*c).is_ok())
+        !remaining_costs.into_iter().any(|c| self.check(c).is_ok())
     }
 
     /// May the player pass by choice now? Only with the minimum met, or when
     /// passing is forced.
-    pub fn may_pass(&self, remaining_costs: &[u8]) -> bool {
+    pub fn may_pass(&self, remaining_costs: impl IntoIterator<Item = u8>) -> bool {
         self.minimum_met() || self.must_pass(remaining_costs)
     }
 }
@@ -161,17 +162,17 @@ mod tests {
     #[test]
     fn passing() {
         let mut t = OpsTally::new(range(2, 4));
-        assert!(!t.may_pass(&[1, 1, 3]));
+        assert!(!t.may_pass([1, 1, 3]));
         t.record(1);
-        assert!(!t.may_pass(&[1, 3]));
+        assert!(!t.may_pass([1, 3]));
         // Only a three-count Use is left and it would exceed 4 after 2 more.
         t.record(2);
-        assert!(t.must_pass(&[3]));
-        assert!(t.may_pass(&[3]));
+        assert!(t.must_pass([3]));
+        assert!(t.may_pass([3]));
         t.record(1);
-        assert!(t.must_pass(&[1]), "at the maximum play passes");
+        assert!(t.must_pass([1]), "at the maximum play passes");
         // Nothing left to Use: pass.
         let empty = OpsTally::new(range(1, 3));
-        assert!(empty.must_pass(&[]));
+        assert!(empty.must_pass([]));
     }
 }
