@@ -72,9 +72,18 @@ pub fn reveal(
     }
     if was_concealed && chooses_facing(world, entity) {
         world.entity_mut(entity).insert(FacingAwaited { why });
+        world
+            .get_resource_or_insert_with(|| FacingsAwaited(false))
+            .0 = true;
     }
     true
 }
+
+/// Whether some unit may carry [`FacingAwaited`]: the pause points look
+/// for one only then (they are passed on every step of every move). Kept
+/// once inserted, so that a game does not add and drop it again and again.
+#[derive(Resource, Debug, Clone, Copy)]
+struct FacingsAwaited(bool);
 
 /// Whether a unit that lost its counter now chooses a facing (R 2.2).
 fn chooses_facing(world: &World, entity: Entity) -> bool {
@@ -103,7 +112,9 @@ pub fn ask_facing(world: &mut World, events: &mut Vec<GameEvent>) -> bool {
     if world.contains_resource::<Pending>() {
         return true;
     }
-    if world.contains_resource::<super::combat_events::CombatEventDecision>() {
+    if !world.get_resource::<FacingsAwaited>().is_some_and(|a| a.0)
+        || world.contains_resource::<super::combat_events::CombatEventDecision>()
+    {
         return false;
     }
     let first = crate::world::queries::with_query::<(&Unit, &FacingAwaited, Option<&Facing>), (), _>(
@@ -114,6 +125,7 @@ pub fn ask_facing(world: &mut World, events: &mut Vec<GameEvent>) -> bool {
         },
     );
     let Some((unit, side, why, facing)) = first else {
+        world.insert_resource(FacingsAwaited(false));
         return false;
     };
     crate::phases::ask(
