@@ -855,3 +855,49 @@ fn r2_2_the_revealed_facing_script() {
         ))
     );
 }
+
+/// R 2.2 with R 15.0: two Concealed units next to the hex M1 enters (J2
+/// moved to E4 for the test) lose their counters together and are asked
+/// one at a time, by id; the move goes on only after both answers.
+#[test]
+fn r2_2_units_revealed_together_are_asked_by_id() {
+    let (mut w, _) = world_of("reveal_facing.ron", &[]);
+    let j2 = common::entity(&mut w, "J2");
+    let (cols, rows) = {
+        let b = &w.resource::<bob::world::BoardRes>().0;
+        (b.columns, b.rows)
+    };
+    w.entity_mut(j2).insert(bob::world::Location {
+        coord: bob::scenario::Coord::parse("E4", cols, rows).unwrap(),
+        in_cave: false,
+    });
+    play(&mut w, r#"move(unit: "M1", path: ["C3", "D3"])"#);
+    play(&mut w, "op_fire(firers: [])");
+    assert_eq!(
+        play(&mut w, "op_fire(firers: [])"),
+        [
+            "Axis hold their fire at D3 (R 9.0)",
+            "J1 loses its Conceal counter: an enemy unit moved adjacent (R 15.0)",
+            "J2 loses its Conceal counter: an enemy unit moved adjacent (R 15.0)",
+            "Axis to decide: J1's facing: it lost its Conceal counter (an enemy unit moved adjacent) and chooses its facing (R 2.2)",
+        ]
+    );
+    assert_eq!(
+        refused(&mut w, r#"face(unit: "J2", facing: Some(nw))"#),
+        "J2 is not the unit to face: J1 chooses its facing now (R 2.2)"
+    );
+    assert_eq!(
+        play(&mut w, r#"face(unit: "J1", facing: Some(sw))"#),
+        [
+            "J1 takes facing Sw as it loses Concealment (R 2.2)",
+            "Axis to decide: J2's facing: it lost its Conceal counter (an enemy unit moved adjacent) and chooses its facing (R 2.2)",
+        ]
+    );
+    assert_eq!(
+        play(&mut w, r#"face(unit: "J2", facing: Some(nw))"#),
+        [
+            "J2 takes facing Nw as it loses Concealment (R 2.2)",
+            "M1 ends its move in D3; Used (R 4.2)",
+        ]
+    );
+}
