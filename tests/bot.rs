@@ -527,3 +527,47 @@ fn unit_entity(w: &mut bevy::prelude::World, id: &str) -> bevy::prelude::Entity 
     let mut q = w.query::<(bevy::prelude::Entity, &bob::world::Unit)>();
     q.iter(w).find(|(_, u)| u.id == id).unwrap().0
 }
+
+/// R 2.2: a Concealed unit chooses its facing when it loses its counter;
+/// the bot turns J1, revealed by M1 moving next to it in D3, toward the
+/// nearest enemy it sees (M1, not M2 in B5), and the engine accepts it.
+#[test]
+fn the_bot_faces_a_revealed_unit_toward_the_enemy() {
+    let mut w = ground("reveal_facing", &[]);
+    begin_game(&mut w);
+    for o in [
+        r#"move(unit: "M1", path: ["C3", "D3"])"#,
+        "op_fire(firers: [])",
+        "op_fire(firers: [])",
+    ] {
+        apply(&mut w, &order(o)).unwrap();
+    }
+    assert_eq!(acting_side(&w), Some(SideId::Axis));
+    let (cols, rows) = {
+        let b = &w.resource::<bob::world::BoardRes>().0;
+        (b.columns, b.rows)
+    };
+    let at = |l: &str| bob::scenario::Coord::parse(l, cols, rows).unwrap();
+    let answer = first_order(&mut w);
+    assert_eq!(
+        answer,
+        bob::engine::Order::Face {
+            unit: "J1".into(),
+            facing: Some(bob::rules::facing::facing_toward(at("E3"), at("D3"))),
+        }
+    );
+    assert_eq!(
+        answer,
+        order(r#"face(unit: "J1", facing: Some(w))"#),
+        "D3 lies west of E3"
+    );
+    let lines: Vec<String> = apply(&mut w, &answer)
+        .unwrap()
+        .iter()
+        .map(GameEvent::line)
+        .collect();
+    assert_eq!(
+        lines[0],
+        "J1 takes facing W as it loses Concealment (R 2.2)"
+    );
+}

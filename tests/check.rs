@@ -74,7 +74,7 @@ fn unknown_terrain_suggests_the_right_word() {
     assert!(!ok);
     assert_eq!(
         out,
-        "bad.ron:40:23: unknown terrain `\"jungel\"` \u{2014} did you mean `jungle`?\n"
+        "bad.ron:40:23: field `terrain`: unknown terrain `\"jungel\"` \u{2014} did you mean `jungle`?\n"
     );
 }
 

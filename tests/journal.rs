@@ -240,3 +240,56 @@ fn a_resume_after_the_storm_changed_checks_the_weather() {
     }
     assert_eq!(found, 3, "Peleliu games whose weather changed");
 }
+
+/// R 2.2: a revealed unit's facing is an answer like any other. Random
+/// games of Guadalcanal journal `face` orders and replay byte for byte; a
+/// journal stopped at the question replays to the question, which then
+/// takes its answer and nothing else.
+#[test]
+fn a_journal_with_a_revealed_unit_s_facing_replays_byte_for_byte() {
+    let (roster, aid) = data();
+    let dir = temp_dir("facing");
+    let asked = |w: &mut World| {
+        matches!(
+            w.get_resource::<bob::phases::Pending>(),
+            Some(bob::phases::Pending(
+                bob::phases::Decision::RevealedFacing { .. }
+            ))
+        )
+    };
+    let (mut whole, mut stopped) = (0, 0);
+    for seed in 0..20 {
+        let path = dir.join(format!("whole-{seed}.ron"));
+        let (lines, state) = journaled_game("guadalcanal", seed, &path, |_| false);
+        let text = std::fs::read_to_string(&path).unwrap();
+        if text.contains("order:face(") {
+            let read = read_journal(&path).unwrap();
+            let mut r = replay(&read, &roster, &aid).unwrap();
+            assert_eq!(r.lines.join("\n"), lines.join("\n"), "seed {seed}");
+            assert_eq!(state_text(&mut r.world), state, "seed {seed}");
+            whole += 1;
+        }
+        let path = dir.join(format!("asked-{seed}.ron"));
+        let (_, state) = journaled_game("guadalcanal", seed, &path, asked);
+        if !state.contains("RevealedFacing") {
+            continue;
+        }
+        let read = read_journal(&path).unwrap();
+        let mut r = replay(&read, &roster, &aid).unwrap();
+        assert!(asked(&mut r.world), "seed {seed}: the question is gone");
+        assert_eq!(state_text(&mut r.world), state);
+        assert!(apply(&mut r.world, &Order::Pass).is_err());
+        let Some(bob::phases::Pending(bob::phases::Decision::RevealedFacing { unit, .. })) =
+            r.world.get_resource::<bob::phases::Pending>().cloned()
+        else {
+            unreachable!()
+        };
+        assert!(apply(&mut r.world, &Order::Face { unit, facing: None }).is_ok());
+        stopped += 1;
+    }
+    eprintln!("revealed facing: {whole} whole games, {stopped} stopped at the question");
+    assert!(
+        whole >= 3 && stopped >= 3,
+        "{whole} whole, {stopped} stopped"
+    );
+}

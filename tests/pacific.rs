@@ -26,7 +26,8 @@ fn run(name: &str) -> Vec<String> {
 /// R 51.1 / R 51.2 first example: M1 loses its Conceal counter next to the
 /// Concealed J1, which keeps its own; the Assault Fire is 3 FP and misses;
 /// M2 walks into J1's hex: J1's counter comes off and it takes an Ambush
-/// counter; in the Melee J1 strikes first at 3 + 2 = 5, eliminating M2
+/// counter, and its owner is asked its facing (R 2.2: it keeps W); in the
+/// Melee J1 strikes first at 3 + 2 = 5, eliminating M2
 /// before it can strike back.
 #[test]
 fn r51_2_first_example_the_ambush_eliminates_before_the_marines_strike() {
@@ -50,6 +51,8 @@ fn r51_2_first_example_the_ambush_eliminates_before_the_marines_strike() {
             "J1 loses its Conceal counter: an enemy unit entered its Jungle hex (R 15.0)",
             "J1 takes an Ambush counter in C2: in the Melee it strikes first at +2 (R 51.1, R 51.2)",
             "M2 loses its Conceal counter: it entered an enemy unit's hex (R 15.0)",
+            "Axis to decide: J1's facing: it lost its Conceal counter (an enemy unit entered its Jungle hex) and chooses its facing (R 2.2)",
+            "J1 takes facing W as it loses Concealment (R 2.2)",
             "M2 ends its move in C2; Used (R 4.2)",
             "Allies: every unit Used or marked Op Fire (R 4.1)",
             "Axis Ops Range 1\u{2013}3 (R 4.1)",
@@ -111,8 +114,9 @@ fn r51_2_first_example_an_unconcealed_squad_strikes_with_the_survivors() {
 }
 
 /// R 51.2 Ambush and Flank example: J3 entering the Concealed M3's hex
-/// from a flank hex gets no Flank counter; M3 takes an Ambush counter; J4,
-/// entering after M3 is revealed, gets one. M3 strikes first at 5 + 2;
+/// from a flank hex gets no Flank counter; M3 takes an Ambush counter and
+/// keeps the facing it set up with when asked (R 2.2); J4, entering after
+/// M3 is revealed, gets one. M3 strikes first at 5 + 2;
 /// then J3 (Reduced by the Ambush, Melee 2) and J4 (3 + 1) together.
 #[test]
 fn r51_2_ambush_and_flank_example() {
@@ -127,6 +131,8 @@ fn r51_2_ambush_and_flank_example() {
             "M3 loses its Conceal counter: an enemy unit entered its Jungle hex (R 15.0)",
             "M3 takes an Ambush counter in C3: in the Melee it strikes first at +2 (R 51.1, R 51.2)",
             "J3 loses its Conceal counter: it entered an enemy unit's hex (R 15.0)",
+            "Allies to decide: M3's facing: it lost its Conceal counter (an enemy unit entered its Jungle hex) and chooses its facing (R 2.2)",
+            "M3 takes facing W as it loses Concealment (R 2.2)",
             "J3 ends its move in C3; Used (R 4.2)",
             "J4 moves (R 5.0); Ops Range 2/3",
             "J4 moves D3 \u{2192} C3: 3 MP, 2 left (R 5.0)",
@@ -676,4 +682,222 @@ fn the_side_to_act_answers_the_op_fire_window() {
     assert_eq!(bob::bot::acting_side(&w), Some(SideId::Axis));
     play(&mut w, "op_fire(firers: [])");
     assert_eq!(bob::bot::acting_side(&w), Some(SideId::Allies));
+}
+
+/// The facing a unit has (R 2.2).
+fn facing_of(w: &mut bevy::prelude::World, id: &str) -> Option<bob::scenario::schema::Spine> {
+    let e = common::entity(w, id);
+    w.get::<bob::world::Facing>(e).map(|f| f.0)
+}
+
+/// R 2.2 "A Concealed Infantry unit chooses its facing when it loses its
+/// Concealment": M1 moves next to the Concealed J1 (R 15.0). Once the hex
+/// entry is over (its Op Fire window answered), J1's counter comes off and
+/// the Japanese are asked its facing before the move goes on; another unit
+/// or any other order is refused; the answer turns J1 to E, and M1's
+/// Assault Fire from D3, resolved only then, comes into J1's flank: +1.
+#[test]
+fn r2_2_a_unit_revealed_by_an_enemy_moving_adjacent_chooses_its_facing() {
+    let (mut w, _) = world_of("reveal_facing.ron", &[9]);
+    play(
+        &mut w,
+        r#"move(unit: "M1", path: ["C3", "D3"], assault_fire: Some("E3"))"#,
+    );
+    play(&mut w, "op_fire(firers: [])");
+    assert_eq!(
+        play(&mut w, "op_fire(firers: [])"),
+        [
+            "Axis hold their fire at D3 (R 9.0)",
+            "J1 loses its Conceal counter: an enemy unit moved adjacent (R 15.0)",
+            "Axis to decide: J1's facing: it lost its Conceal counter (an enemy unit moved adjacent) and chooses its facing (R 2.2)",
+        ]
+    );
+    assert_eq!(
+        bob::bot::acting_side(&w),
+        Some(bob::scenario::schema::SideId::Axis)
+    );
+    assert_eq!(
+        refused(&mut w, r#"face(unit: "J2", facing: Some(e))"#),
+        "J2 is not the unit to face: J1 chooses its facing now (R 2.2)"
+    );
+    assert_eq!(
+        refused(&mut w, "pass"),
+        "the game waits for J1's facing: it lost its Conceal counter (an enemy unit moved adjacent) and chooses its facing (R 2.2)"
+    );
+    assert_eq!(
+        bob::engine::operations::check(&mut w, &order(r#"face(unit: "J1")"#)),
+        Ok(())
+    );
+    assert_eq!(
+        facing_of(&mut w, "J1"),
+        Some(bob::scenario::schema::Spine::W)
+    );
+    assert_eq!(
+        play(&mut w, r#"face(unit: "J1", facing: Some(e))"#),
+        [
+            "J1 takes facing E as it loses Concealment (R 2.2)",
+            "M1 Assault Fires at E3; its move is over (R 5.2)",
+            "M1 rolls 9 against E3 (R 6.2)",
+            "J1: +5 Prof FP: Assault Fire (R 5.2); \u{2212}1 Palm Trees (PAC \u{a7}2a); +3 Adjacent (PAC \u{a7}2b); +1 Fire into a flank hex of the target's facing (or Melee entered through it) (R 6.2) = 8 FP; roll 9 \u{2192} No Effect (R 6.2)",
+            "M1 ends its move in D3; Used (R 4.2)",
+        ]
+    );
+    assert_eq!(
+        facing_of(&mut w, "J1"),
+        Some(bob::scenario::schema::Spine::E)
+    );
+    assert_eq!(
+        refused(&mut w, r#"face(unit: "J1")"#),
+        "no decision is pending"
+    );
+}
+
+/// R 2.2 with R 15.0 "A Suppressed unit loses its Conceal counter": M2's
+/// fire Suppresses the Concealed J2 (4 FP, roll 3); J2 is asked its facing
+/// after the attack, before the Ops Range settles; `face` without a facing
+/// keeps the one it had (W), logged as taken.
+#[test]
+fn r2_2_a_unit_suppressed_by_fire_chooses_its_facing() {
+    let (mut w, _) = world_of("reveal_facing.ron", &[3]);
+    assert_eq!(
+        play(&mut w, r#"fire(unit: "M2", target: "E5")"#),
+        [
+            "M2 fires at E5 (R 6.0); Ops Range 1/3",
+            "M2 rolls 3 against E5 (R 6.2)",
+            "J2: +6 Normal FP (R 2.1); \u{2212}1 Palm Trees (PAC \u{a7}2a); \u{2212}1 Target Concealed (R 15.0) = 4 FP; roll 3 \u{2192} Suppressed (R 6.2)",
+            "J2 loses its Conceal counter: it was Suppressed (R 15.0)",
+            "Axis to decide: J2's facing: it lost its Conceal counter (it was Suppressed) and chooses its facing (R 2.2)",
+        ]
+    );
+    assert_eq!(
+        refused(&mut w, r#"fire(unit: "M1", target: "E5")"#),
+        "the game waits for J2's facing: it lost its Conceal counter (it was Suppressed) and chooses its facing (R 2.2)"
+    );
+    assert_eq!(
+        refused(&mut w, r#"face(unit: "J1", facing: Some(sw))"#),
+        "J1 is not the unit to face: J2 chooses its facing now (R 2.2)"
+    );
+    assert_eq!(
+        play(&mut w, r#"face(unit: "J2")"#),
+        ["J2 takes facing W as it loses Concealment (R 2.2)"]
+    );
+    assert_eq!(
+        facing_of(&mut w, "J2"),
+        Some(bob::scenario::schema::Spine::W)
+    );
+    // The Allies go on with their Ops Range.
+    play(&mut w, r#"mark_used(unit: "M1")"#);
+}
+
+/// The script `tests/scripts/reveal_facing.ron` (docs/scripts.md): both
+/// questions answered with `face`, every line of the log; a `face` with a
+/// facing that is not a hexspine is refused at parse time with the file,
+/// line, column and field; a `face` naming another unit stops the run with
+/// its reason.
+#[test]
+fn r2_2_the_revealed_facing_script() {
+    assert_eq!(
+        run("reveal_facing"),
+        [
+            "Allies Ops Range 1\u{2013}3 (R 4.1)",
+            "M1 moves (R 5.0); Ops Range 1/3",
+            "M1 moves B3 \u{2192} C3: 1 MP, 4 left (R 5.0)",
+            "Op Fire window: M1 enters C3; Axis may fire with J1, J2 (R 9.0)",
+            "Axis hold their fire at C3 (R 9.0)",
+            "M1 moves C3 \u{2192} D3: 1 MP, 3 left (R 5.0)",
+            "Op Fire window: M1 enters D3; Axis may fire with J1, J2 (R 9.0)",
+            "Axis hold their fire at D3 (R 9.0)",
+            "J1 loses its Conceal counter: an enemy unit moved adjacent (R 15.0)",
+            "Axis to decide: J1's facing: it lost its Conceal counter (an enemy unit moved adjacent) and chooses its facing (R 2.2)",
+            "J1 takes facing E as it loses Concealment (R 2.2)",
+            "M1 Assault Fires at E3; its move is over (R 5.2)",
+            "M1 rolls 9 against E3 (R 6.2)",
+            "J1: +5 Prof FP: Assault Fire (R 5.2); \u{2212}1 Palm Trees (PAC \u{a7}2a); +3 Adjacent (PAC \u{a7}2b); +1 Fire into a flank hex of the target's facing (or Melee entered through it) (R 6.2) = 8 FP; roll 9 \u{2192} No Effect (R 6.2)",
+            "M1 ends its move in D3; Used (R 4.2)",
+            "M2 fires at E5 (R 6.0); Ops Range 2/3",
+            "M2 rolls 3 against E5 (R 6.2)",
+            "J2: +6 Normal FP (R 2.1); \u{2212}1 Palm Trees (PAC \u{a7}2a); \u{2212}1 Target Concealed (R 15.0) = 4 FP; roll 3 \u{2192} Suppressed (R 6.2)",
+            "J2 loses its Conceal counter: it was Suppressed (R 15.0)",
+            "Axis to decide: J2's facing: it lost its Conceal counter (it was Suppressed) and chooses its facing (R 2.2)",
+            "J2 takes facing W as it loses Concealment (R 2.2)",
+            "Allies: every unit Used or marked Op Fire (R 4.1)",
+            "Axis Ops Range 1\u{2013}3 (R 4.1)",
+        ]
+    );
+    // One `face` order in a script around it: the parse error it gives.
+    let parse_error = |file: &str, face: &str| {
+        let text = format!(
+            "(\n    scenario: \"tests/data/reveal_facing.ron\",\n    orders: [\n        {face},\n    ],\n)\n"
+        );
+        script::parse(file, text.as_bytes())
+            .unwrap_err()
+            .to_string()
+    };
+    assert_eq!(
+        parse_error("bad.ron", r#"face(unit: "J1", facing: Some(up))"#),
+        "bad.ron:4:39: field `facing`: unknown spine `\"up\"` \u{2014} did you mean `e`?"
+    );
+    assert_eq!(
+        parse_error("typo.ron", r#"face(unit: "J1", facng: Some(e))"#),
+        "typo.ron:4:26: unknown field `facng` in face \u{2014} did you mean `facing`?"
+    );
+    let roster = scenario::builtin_roster().unwrap();
+    let aid = scenario::builtin_player_aid().unwrap();
+    let wrong = "(\n    scenario: \"tests/data/reveal_facing.ron\",\n    rolls: [3],\n    orders: [\n        fire(unit: \"M2\", target: \"E5\"),\n        face(unit: \"J1\", facing: Some(e)),\n    ],\n)\n";
+    let s = script::parse("wrong.ron", wrong.as_bytes()).unwrap();
+    let stopped = script::run(&s, &roster, &aid).unwrap().stopped;
+    assert_eq!(
+        stopped,
+        Some((
+            2,
+            "Face { unit: \"J1\", facing: Some(E) }".to_string(),
+            "J1 is not the unit to face: J2 chooses its facing now (R 2.2)".to_string()
+        ))
+    );
+}
+
+/// R 2.2 with R 15.0: two Concealed units next to the hex M1 enters (J2
+/// moved to E4 for the test) lose their counters together and are asked
+/// one at a time, by id; the move goes on only after both answers.
+#[test]
+fn r2_2_units_revealed_together_are_asked_by_id() {
+    let (mut w, _) = world_of("reveal_facing.ron", &[]);
+    let j2 = common::entity(&mut w, "J2");
+    let (cols, rows) = {
+        let b = &w.resource::<bob::world::BoardRes>().0;
+        (b.columns, b.rows)
+    };
+    w.entity_mut(j2).insert(bob::world::Location {
+        coord: bob::scenario::Coord::parse("E4", cols, rows).unwrap(),
+        in_cave: false,
+    });
+    play(&mut w, r#"move(unit: "M1", path: ["C3", "D3"])"#);
+    play(&mut w, "op_fire(firers: [])");
+    assert_eq!(
+        play(&mut w, "op_fire(firers: [])"),
+        [
+            "Axis hold their fire at D3 (R 9.0)",
+            "J1 loses its Conceal counter: an enemy unit moved adjacent (R 15.0)",
+            "J2 loses its Conceal counter: an enemy unit moved adjacent (R 15.0)",
+            "Axis to decide: J1's facing: it lost its Conceal counter (an enemy unit moved adjacent) and chooses its facing (R 2.2)",
+        ]
+    );
+    assert_eq!(
+        refused(&mut w, r#"face(unit: "J2", facing: Some(nw))"#),
+        "J2 is not the unit to face: J1 chooses its facing now (R 2.2)"
+    );
+    assert_eq!(
+        play(&mut w, r#"face(unit: "J1", facing: Some(sw))"#),
+        [
+            "J1 takes facing Sw as it loses Concealment (R 2.2)",
+            "Axis to decide: J2's facing: it lost its Conceal counter (an enemy unit moved adjacent) and chooses its facing (R 2.2)",
+        ]
+    );
+    assert_eq!(
+        play(&mut w, r#"face(unit: "J2", facing: Some(nw))"#),
+        [
+            "J2 takes facing Nw as it loses Concealment (R 2.2)",
+            "M1 ends its move in D3; Used (R 4.2)",
+        ]
+    );
 }

@@ -1,7 +1,8 @@
 //! The bot's answers to the decisions the game waits for: Op Fire windows
 //! (R 9.0, R 10.0), CP re-rolls (R 3.0), Rout destinations (R 11.0), the
 //! order of Melees and the allocation of their casualties (R 12.0),
-//! reinforcement entry hexes (R 18.0) and Combat Event choices (R 17.0).
+//! reinforcement entry hexes (R 18.0), Combat Event choices (R 17.0) and
+//! the facing of a unit the enemy revealed (R 2.2).
 
 use bevy::prelude::*;
 
@@ -147,6 +148,11 @@ pub fn decision(bot: &mut Bot, world: &mut World, view: &View, d: &Decision) -> 
             count, units, at, ..
         } => Order::Casualties {
             units: allocate(world, view, at, *count, units),
+        },
+        // Toward the nearest enemy, by `face_the_enemy` (R 2.2).
+        Decision::RevealedFacing { unit, .. } => Order::Face {
+            unit: unit.clone(),
+            facing: None,
         },
         Decision::Reinforcement { unit, choices, .. } => {
             let goals = Goals::of(world, view);

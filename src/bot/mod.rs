@@ -180,27 +180,37 @@ impl Bot {
 
 /// A move or a rout ends facing the nearest enemy the side can see from
 /// where it ends (R 2.2: "A moving or Routing unit may adopt any facing at
-/// the end of its move"), where facing is in use; with no enemy in sight
-/// of the map the unit keeps its facing.
+/// the end of its move"), and a unit revealed by the enemy faces the
+/// nearest enemy from its hex (R 2.2: "A Concealed Infantry unit chooses
+/// its facing when it loses its Concealment"), where facing is in use;
+/// with no enemy in sight of the map the unit keeps its facing.
 fn face_the_enemy(world: &World, view: &View, mut order: Order) -> Order {
     if !crate::engine::fire::facing_in_use(world) {
         return order;
     }
+    let parse =
+        |l: &str| crate::scenario::Coord::parse(l, view.board.columns, view.board.rows).ok();
     let (end, facing) = match &mut order {
         Order::Move {
             path,
             facing: facing @ None,
             ..
-        } => (path.last(), facing),
+        } => (path.last().and_then(|l| parse(l)), facing),
         Order::Rout {
             to,
             facing: facing @ None,
             ..
-        } => (Some(&*to), facing),
+        } => (parse(to), facing),
+        Order::Face {
+            unit,
+            facing: facing @ None,
+        } => (
+            view.pieces.iter().find(|p| p.id == *unit).map(|p| p.at),
+            facing,
+        ),
         _ => return order,
     };
-    if let Some(end) =
-        end.and_then(|l| crate::scenario::Coord::parse(l, view.board.columns, view.board.rows).ok())
+    if let Some(end) = end
         && let Some(nearest) = view
             .pieces
             .iter()

@@ -894,7 +894,7 @@ fn reduce(world: &mut World, e: Entity, why: &str, melee: bool, events: &mut Vec
             eliminated: false,
         },
     );
-    super::concealment::lose_concealment(world, e, "it was Suppressed", events);
+    super::concealment::reveal(world, e, "it was Suppressed", events);
 }
 
 /// Plays a step with its picks.
@@ -1130,7 +1130,7 @@ fn place_returning(
         return;
     };
     let facing = world.get::<Facing>(host).copied();
-    super::concealment::lose_concealment(world, host, "a returning Squad joins it, R 17.0", events);
+    super::concealment::reveal(world, host, "a returning Squad joins it, R 17.0", events);
     let mut q = world.query::<(&Location, &StackOrder)>();
     let top = q
         .iter(world)
@@ -1185,7 +1185,7 @@ fn reveal(world: &mut World, e: Entity, events: &mut Vec<GameEvent>) {
             },
         );
     }
-    super::concealment::lose_concealment(world, e, "spotted in a Combat Event, R 17.0", events);
+    super::concealment::reveal(world, e, "spotted in a Combat Event, R 17.0", events);
 }
 
 /// Fugg Babe Ruth: revealed; if unused and not a Decoy, the roll may make
@@ -1199,7 +1199,7 @@ fn fugg(
     non_marine_bonus: u8,
     events: &mut Vec<GameEvent>,
 ) {
-    if !super::concealment::lose_concealment(world, e, "Fugg Babe Ruth, R 17.0", events) {
+    if !super::concealment::reveal(world, e, "Fugg Babe Ruth, R 17.0", events) {
         return;
     }
     let roster = world.resource::<RosterRes>().0.clone();

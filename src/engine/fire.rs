@@ -46,9 +46,14 @@ pub fn facing_in_use(world: &World) -> bool {
 }
 
 /// The facing a unit keeps when it fires: none while Concealed (it chooses
-/// one as it loses Concealment, R 2.2), else its counter's.
+/// one as it loses Concealment, R 2.2) or still to choose one after losing
+/// it, else its counter's.
 pub fn kept_facing(world: &World, unit: Entity) -> Option<Spine> {
-    if world.get::<Concealed>(unit).is_some() {
+    if world.get::<Concealed>(unit).is_some()
+        || world
+            .get::<super::concealment::FacingAwaited>(unit)
+            .is_some()
+    {
         return None;
     }
     world.get::<Facing>(unit).map(|f| f.0)
@@ -539,12 +544,13 @@ pub fn plan_attack(
         ctx.changed_facing = turned;
         ctx.cp_final_op_fire_range = cp_range;
         ctx.cp_prof_bonus = ctx.cp_prof_bonus || cp_prof;
-        // Flank fire at a unit with a facing: not moving, not Concealed
-        // (R 2.2, R 6.2).
+        // Flank fire at a unit with a facing: not moving, not Concealed,
+        // not still to choose its facing after losing its counter (R 2.2,
+        // R 6.2).
         ctx.flank = facing_rule
             && Some(target) != mover
             && concealed.is_none()
-            && flank_fire(to, world.get::<Facing>(target).map(|f| f.0), from);
+            && flank_fire(to, kept_facing(world, target), from);
         // A Bazooka/Panzerschreck/PIAT Squad at a Gun, WT or Pillbox (R 33.0).
         ctx.satw_bonus = super::gun::satw_bonus(world, &ut, tt, &ctx, to);
         // A Gun fires with its own FP and the V/G column (R 20.5).
@@ -707,7 +713,7 @@ fn apply_outcome(
         _ => {}
     }
     // A Suppressed unit loses its Conceal counter; a Decoy is removed (R 15.0).
-    !super::concealment::lose_concealment(world, target, "it was Suppressed", events)
+    !super::concealment::reveal(world, target, "it was Suppressed", events)
 }
 
 /// The conditions of a fire attack: Night (R 50.2) and the Monsoon's rain

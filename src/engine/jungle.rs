@@ -50,7 +50,7 @@ pub fn ambush_on_entering(
     hidden.sort();
     for (id, e) in hidden {
         let why = "an enemy unit entered its Jungle hex";
-        if super::concealment::lose_concealment(world, e, why, events) {
+        if super::concealment::reveal(world, e, why, events) {
             world.entity_mut(e).insert(Ambush);
             events.push(GameEvent::Pacific(PacificEvent::AmbushCounter {
                 unit: id,

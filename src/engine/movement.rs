@@ -544,18 +544,25 @@ fn flank_on_entering(
     }
     let enemies: Vec<(Option<crate::scenario::schema::Spine>, bool)> =
         crate::world::queries::with_query::<
-            (&Unit, &Location, Option<&Facing>, Has<Concealed>),
+            (
+                &Unit,
+                &Location,
+                Option<&Facing>,
+                Has<Concealed>,
+                Has<super::concealment::FacingAwaited>,
+            ),
             (),
             _,
         >(world, |q| {
-            q.filter(|(u, l, _, _)| u.side != side && l.coord == to && !l.in_cave)
-                .map(|(_, _, f, c)| (f.map(|f| f.0), c))
+            q.filter(|(u, l, _, _, _)| u.side != side && l.coord == to && !l.in_cave)
+                .map(|(_, _, f, c, a)| (f.map(|f| f.0), c || a))
                 .collect()
         });
+    // A unit still to choose its facing has none yet (R 2.2).
     let through_flank = !enemies.is_empty()
         && enemies
             .iter()
-            .all(|(facing, concealed)| !concealed && flank_fire(to, *facing, from));
+            .all(|(facing, hidden)| !hidden && flank_fire(to, *facing, from));
     if !through_flank {
         return;
     }
@@ -599,6 +606,10 @@ pub fn continue_move(world: &mut World, events: &mut Vec<GameEvent>) {
         let Some(mut mv) = world.get_resource::<MoveInProgress>().cloned() else {
             return;
         };
+        // A revealed unit chooses its facing before the move goes on (R 2.2).
+        if super::concealment::ask_facing(world, events) {
+            return;
+        }
         if world.get_entity(mv.mover).is_err() {
             world.remove_resource::<MoveInProgress>();
             return;
@@ -610,6 +621,9 @@ pub fn continue_move(world: &mut World, events: &mut Vec<GameEvent>) {
             mv.hex_open = false;
             if let Some(mut m) = world.get_resource_mut::<MoveInProgress>() {
                 m.hex_open = false;
+            }
+            if super::concealment::ask_facing(world, events) {
+                return;
             }
         }
         let entered = mv.trail.len() - 1;
@@ -869,7 +883,7 @@ fn reveal_neighbours(world: &mut World, mover: Entity, events: &mut Vec<GameEven
         .map(|(e, _)| e)
         .collect();
     for e in near {
-        super::concealment::lose_concealment(world, e, "an enemy unit moved adjacent", events);
+        super::concealment::reveal(world, e, "an enemy unit moved adjacent", events);
     }
 }
 

@@ -154,25 +154,40 @@ fn begin_use(world: &mut World, entity: Entity, cost: u8, events: &mut Vec<GameE
 
 /// Checks an order against the state, then executes it.
 pub fn apply(world: &mut World, order: &Order) -> Result<Vec<GameEvent>, Refusal> {
-    let result = apply_order(world, order);
+    let mut result = apply_order(world, order);
+    if let Ok(events) = &mut result {
+        // A unit the order revealed chooses its facing before the game goes
+        // on (R 2.2).
+        super::concealment::ask_facing(world, events);
+    }
     // A CP readied for an action that is over goes back unspent (R 3.0).
-    if result.is_ok()
-        && !matches!(order, Order::Cp { .. })
-        && world
-            .get_resource::<super::op_fire::OpFireWindow>()
-            .is_none()
-        && world
-            .get_resource::<super::movement::MoveInProgress>()
-            .is_none()
-    {
+    if result.is_ok() && !matches!(order, Order::Cp { .. }) && idle(world) {
         command_points::clear_ready(world);
     }
     result
 }
 
+/// No Op Fire window and no move is waiting: the action is over.
+fn idle(world: &World) -> bool {
+    world
+        .get_resource::<super::op_fire::OpFireWindow>()
+        .is_none()
+        && world
+            .get_resource::<super::movement::MoveInProgress>()
+            .is_none()
+}
+
 fn apply_order(world: &mut World, order: &Order) -> Result<Vec<GameEvent>, Refusal> {
     let state = current_state(world)?;
     let mut events = Vec::new();
+    if let Some(asked) = revealed_facing_asked(world) {
+        // A revealed unit's facing is answered first (R 2.2).
+        let Order::Face { unit, facing } = order else {
+            return Err(facing_awaited(world));
+        };
+        super::concealment::answer_facing(world, &asked, unit, *facing, &mut events)?;
+        return Ok(events);
+    }
     if world.contains_resource::<CombatEventDecision>() {
         answer_combat_event(world, order, &mut events)?;
         return Ok(events);
@@ -353,7 +368,8 @@ fn apply_order(world: &mut World, order: &Order) -> Result<Vec<GameEvent>, Refus
         | Order::Hold { .. }
         | Order::BanzaiGd { .. }
         | Order::BanzaiOpFire { .. }
-        | Order::BanzaiAnnounce { .. } => return Err(Refusal::NothingToAnswer),
+        | Order::BanzaiAnnounce { .. }
+        | Order::Face { .. } => return Err(Refusal::NothingToAnswer),
     }
     Ok(events)
 }
@@ -442,8 +458,11 @@ fn check_own_ready_unit(
 /// After a Use: note finished sides, and pass when the Ops Range is full or
 /// nothing left fits (R 4.1).
 pub(crate) fn settle(world: &mut World, events: &mut Vec<GameEvent>) {
-    // Nothing passes while a Combat Event waits for its choice (R 17.0).
-    if world.contains_resource::<CombatEventDecision>() {
+    // Nothing passes while a Combat Event waits for its choice (R 17.0),
+    // nor before a revealed unit has chosen its facing (R 2.2).
+    if world.contains_resource::<CombatEventDecision>()
+        || super::concealment::ask_facing(world, events)
+    {
         return;
     }
     let state = world.resource::<OpsState>().clone();
@@ -496,15 +515,51 @@ fn answer_combat_event(
     Ok(())
 }
 
+/// The unit whose facing the game waits for, if it waits for one (R 2.2).
+fn revealed_facing_asked(world: &World) -> Option<String> {
+    match world.get_resource::<crate::phases::Pending>() {
+        Some(crate::phases::Pending(crate::phases::Decision::RevealedFacing { unit, .. })) => {
+            Some(unit.clone())
+        }
+        _ => None,
+    }
+}
+
+/// The refusal of any other order while a revealed unit's facing is asked.
+fn facing_awaited(world: &World) -> Refusal {
+    Refusal::DecisionAwaited {
+        what: world
+            .get_resource::<crate::phases::Pending>()
+            .map(|p| p.0.describe())
+            .unwrap_or_default(),
+    }
+}
+
+/// The action a revealed unit's facing choice paused goes on once it is
+/// answered (R 2.2): a Combat Event choice or an Op Fire window still open
+/// comes first, then the Muzzle Flashes (R 50.2), the rest of the move, and
+/// the Ops Range settles (R 4.1).
+pub fn resume(world: &mut World, events: &mut Vec<GameEvent>) {
+    if current_state(world).is_err()
+        || world.contains_resource::<CombatEventDecision>()
+        || world
+            .get_resource::<super::op_fire::OpFireWindow>()
+            .is_some()
+        || super::night::open_flashes(world, events)
+    {
+        return;
+    }
+    super::movement::continue_move(world, events);
+    settle_when_idle(world, events);
+    if idle(world) {
+        // A CP readied for the action that is over goes back (R 3.0).
+        command_points::clear_ready(world);
+    }
+}
+
 /// Settles unless an Op Fire window or a move is still waiting.
 fn settle_when_idle(world: &mut World, events: &mut Vec<GameEvent>) {
-    if world
-        .get_resource::<super::op_fire::OpFireWindow>()
-        .is_none()
-        && world
-            .get_resource::<super::movement::MoveInProgress>()
-            .is_none()
-    {
+    if idle(world) {
         settle(world, events);
     }
 }
@@ -560,6 +615,15 @@ fn hand_over(world: &mut World, events: &mut Vec<GameEvent>) {
 /// buttons and explains why with these refusals.
 pub fn check(world: &mut World, order: &Order) -> Result<(), Refusal> {
     let state = current_state(world)?;
+    if let Some(asked) = revealed_facing_asked(world) {
+        return match order {
+            Order::Face { unit, .. } if *unit == asked => Ok(()),
+            Order::Face { unit, .. } => Err(Refusal::WrongAnswer {
+                reason: super::concealment::not_the_unit_to_face(unit, &asked),
+            }),
+            _ => Err(facing_awaited(world)),
+        };
+    }
     if let Some(d) = world.get_resource::<CombatEventDecision>() {
         // The picks themselves are checked when the answer is applied.
         return match order {
@@ -635,7 +699,8 @@ pub fn check(world: &mut World, order: &Order) -> Result<(), Refusal> {
         | Order::Hold { .. }
         | Order::BanzaiGd { .. }
         | Order::BanzaiOpFire { .. }
-        | Order::BanzaiAnnounce { .. } => Err(Refusal::NothingToAnswer),
+        | Order::BanzaiAnnounce { .. }
+        | Order::Face { .. } => Err(Refusal::NothingToAnswer),
     };
     checked?;
     // A Banzai Charge binds the Japanese Squads (R 59.6).

@@ -9,7 +9,7 @@ use crate::scenario::schema::{SideId, Spine};
 
 /// One order of the Operations Phase (R 4.0).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum Order {
     /// Mark a unit Used without an action (R 4.2).
     MarkUsed { unit: String },
@@ -78,6 +78,13 @@ pub enum Order {
     Rout {
         unit: String,
         to: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        facing: Option<Spine>,
+    },
+    /// The answer to a revealed unit's facing (R 2.2): the facing it takes
+    /// as it loses its Conceal counter; without one it keeps its own.
+    Face {
+        unit: String,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         facing: Option<Spine>,
     },

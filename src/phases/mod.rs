@@ -80,6 +80,17 @@ pub enum Decision {
     /// `banzai_announce(now: true)` or `banzai_announce(now: false)`
     /// (R 59.6).
     BanzaiAnnounce { side: SideId, turn: u8, last: u8 },
+    /// Where facing is in use, a Concealed Infantry unit that lost its
+    /// counter by another's doing (`why`) chooses its facing (R 2.2); it
+    /// had `facing` under the counter. Asked one unit at a time, by id,
+    /// before the action that revealed it goes on. Answer
+    /// `face(unit, facing: Some(w))`, or `face(unit)` to keep its facing.
+    RevealedFacing {
+        side: SideId,
+        unit: String,
+        why: &'static str,
+        facing: Option<crate::scenario::schema::Spine>,
+    },
 }
 
 impl Decision {
@@ -92,7 +103,8 @@ impl Decision {
             | Decision::Reinforcement { side, .. }
             | Decision::BanzaiGd { side, .. }
             | Decision::BanzaiOpFire { side, .. }
-            | Decision::BanzaiAnnounce { side, .. } => *side,
+            | Decision::BanzaiAnnounce { side, .. }
+            | Decision::RevealedFacing { side, .. } => *side,
         }
     }
 
@@ -158,6 +170,9 @@ impl Decision {
             ),
             Decision::BanzaiAnnounce { turn, last, .. } => format!(
                 "whether to announce the Banzai Charge now, on Turn {turn}, or wait (it comes by itself on Turn {last}) (R 59.6)"
+            ),
+            Decision::RevealedFacing { unit, why, .. } => format!(
+                "{unit}'s facing: it lost its Conceal counter ({why}) and chooses its facing (R 2.2)"
             ),
         }
     }
@@ -228,6 +243,7 @@ fn is_answer(order: &Order) -> bool {
             | Order::BanzaiGd { .. }
             | Order::BanzaiOpFire { .. }
             | Order::BanzaiAnnounce { .. }
+            | Order::Face { .. }
     )
 }
 
@@ -276,6 +292,9 @@ fn answer(
             },
             Order::BanzaiOpFire { units },
         ) => crate::engine::banzai::answer_op_fire(world, *side, choices, units, events),
+        (Decision::RevealedFacing { unit: asked, .. }, Order::Face { unit, facing }) => {
+            crate::engine::concealment::answer_facing(world, asked, unit, *facing, events)
+        }
         (Decision::BanzaiAnnounce { .. }, Order::BanzaiAnnounce { now }) => {
             crate::engine::banzai::answer_announce(world, *now, events);
             Ok(())
@@ -476,11 +495,50 @@ pub fn random_answer(world: &World, rng: &mut Lcg) -> Option<Order> {
         Decision::BanzaiAnnounce { .. } => Order::BanzaiAnnounce {
             now: rng.below(2) == 0,
         },
+        // Any of the six hexspines (R 2.2).
+        Decision::RevealedFacing { unit, .. } => {
+            let spines = crate::scenario::schema::Spine::ALL;
+            Order::Face {
+                unit: unit.clone(),
+                facing: Some(spines[rng.below(spines.len())]),
+            }
+        }
     })
 }
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
+    /// R 2.2: the random player turns a revealed unit to one of the six
+    /// hexspines, drawn from its seeded generator (the same seed, the same
+    /// spine).
+    #[test]
+    fn the_random_player_draws_a_revealed_unit_s_facing() {
+        let mut world = World::new();
+        world.insert_resource(Pending(Decision::RevealedFacing {
+            side: SideId::Axis,
+            unit: "J1".into(),
+            why: "it was Suppressed",
+            facing: None,
+        }));
+        let (mut rng, mut again) = (Lcg(7), Lcg(7));
+        let mut seen = std::collections::BTreeSet::new();
+        for _ in 0..64 {
+            let answer = random_answer(&world, &mut rng);
+            assert_eq!(answer, random_answer(&world, &mut again));
+            let Some(Order::Face {
+                unit,
+                facing: Some(f),
+            }) = answer
+            else {
+                panic!("no facing drawn: {answer:?}");
+            };
+            assert_eq!(unit, "J1");
+            seen.insert(f);
+        }
+        assert_eq!(seen.len(), 6, "{seen:?}");
+    }
     /// Ids ordered by their prefix number, then by text, order as the text.
     #[test]
     fn id_prefixes_order_as_the_ids() {
@@ -497,11 +555,7 @@ mod tests {
             "A1a",
         ];
         let mut by_prefix = ids.clone();
-        by_prefix.sort_by(|a, b| {
-            super::id_prefix(a)
-                .cmp(&super::id_prefix(b))
-                .then_with(|| a.cmp(b))
-        });
+        by_prefix.sort_by(|a, b| id_prefix(a).cmp(&id_prefix(b)).then_with(|| a.cmp(b)));
         ids.sort();
         assert_eq!(by_prefix, ids);
     }

@@ -92,7 +92,13 @@ pub fn parse_ron<T: serde::de::DeserializeOwned>(src: &str) -> Result<T, Problem
                 | ron::Error::DuplicateStructField { .. }
                 | ron::Error::Eof
         );
-        if about_a_value && let Some(field) = field_before(src, pos) {
+        // An unknown variant written as a field's value (`facing: Some(up)`)
+        // names that field too; one in a list (an order's name) does not.
+        let field_value =
+            matches!(e.code, ron::Error::NoSuchEnumVariant { .. }) && value_follows_field(src, pos);
+        if (about_a_value || field_value)
+            && let Some(field) = field_before(src, pos)
+        {
             let mut chars = message.chars();
             let first = chars.next().map(|c| c.to_ascii_lowercase());
             message = format!(
@@ -102,6 +108,19 @@ pub fn parse_ron<T: serde::de::DeserializeOwned>(src: &str) -> Result<T, Problem
             );
         }
         Problem::at(pos, message)
+    })
+}
+
+/// Whether the text at `pos` is a field's value on its line: only blanks,
+/// or `Some(`, between the field's `:` and `pos`.
+fn value_follows_field(src: &str, pos: (usize, usize)) -> bool {
+    let Some(line) = pos.0.checked_sub(1).and_then(|i| src.lines().nth(i)) else {
+        return false;
+    };
+    let upto: String = line.chars().take(pos.1.saturating_sub(1)).collect();
+    upto.rfind(':').is_some_and(|i| {
+        let between = upto[i + 1..].trim();
+        between.is_empty() || between == "Some("
     })
 }
 

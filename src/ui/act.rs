@@ -774,9 +774,13 @@ fn illumination_preview(world: &mut World, unit: &str, at: Coord) -> Illuminatio
     }
 }
 
-/// The dialog follows the engine's Op Fire window.
+/// The dialog follows the engine's Op Fire window; a decision asked
+/// meanwhile (a revealed unit's facing, R 2.2) is answered first.
 fn refresh_op_fire_dialog(world: &mut World) {
-    let window = world.get_resource::<OpFireWindow>().cloned();
+    let window = world
+        .get_resource::<OpFireWindow>()
+        .filter(|_| !world.contains_resource::<crate::phases::Pending>())
+        .cloned();
     if window == world.resource::<OpFireDialog>().window {
         return;
     }

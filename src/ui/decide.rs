@@ -1,7 +1,7 @@
 //! The decision window: whenever the game waits for a choice outside the
 //! action bar and the Op Fire dialog (a CP re-roll offer, a Rout
 //! destination, the next Melee, Melee casualties, a reinforcement's hex, a
-//! Combat Event pick), it names the side that must decide, says what in
+//! Combat Event pick, a revealed unit's facing), it names the side that must decide, says what in
 //! plain words with the rule, and lists the legal choices as buttons. The
 //! choices are the engine's own (`phases::Pending`,
 //! `combat_events::CombatEventDecision`); every answer goes through `send`.
@@ -334,6 +334,27 @@ fn pending_view(decision: &Decision) -> DecisionView {
                 options: units.clone(),
             }),
         ),
+        Decision::RevealedFacing {
+            unit, why, facing, ..
+        } => (
+            REVEALED_TITLE,
+            format!(
+                "{unit} lost its Conceal counter: {why}. A Concealed unit chooses its facing \
+                 when it loses its Concealment: pick a hexspine, or keep {} (R 2.2).",
+                facing.map_or_else(
+                    || "it without one".to_string(),
+                    |f| format!("the facing it had ({})", format!("{f:?}").to_uppercase())
+                )
+            ),
+            vec![one(
+                "Take this facing".into(),
+                Order::Face {
+                    unit: unit.clone(),
+                    facing: None,
+                },
+            )],
+            None,
+        ),
         Decision::BanzaiAnnounce { turn, last, .. } => (
             "BANZAI: CALL THE CHARGE?",
             format!(
@@ -363,7 +384,9 @@ fn pending_view(decision: &Decision) -> DecisionView {
     )
     .then(|| choices.len() - 1);
     let subject = match decision {
-        Decision::RoutDestination { unit, .. } => Some(Subject::Unit(unit.clone())),
+        Decision::RoutDestination { unit, .. } | Decision::RevealedFacing { unit, .. } => {
+            Some(Subject::Unit(unit.clone()))
+        }
         Decision::Casualties { at, .. } => Some(Subject::Hex(at.clone())),
         _ => None,
     };
@@ -375,7 +398,10 @@ fn pending_view(decision: &Decision) -> DecisionView {
         many,
         pass,
         subject,
-        facing: matches!(decision, Decision::RoutDestination { facing: true, .. }),
+        facing: matches!(
+            decision,
+            Decision::RoutDestination { facing: true, .. } | Decision::RevealedFacing { .. }
+        ),
     }
 }
 
@@ -412,6 +438,7 @@ fn order_target(order: &Order) -> Option<Named<'_>> {
         Order::Rout { to, .. } => Some(Named::Hex(to)),
         Order::Place { at, .. } | Order::Melee { at } => Some(Named::Hex(at)),
         Order::CpReroll { unit } => unit.as_deref().map(Named::Unit),
+        Order::Face { unit, .. } => Some(Named::Unit(unit)),
         Order::Casualties { units } => units.first().map(|u| Named::Unit(u)),
         Order::CombatEvent { picks } => picks.first().map(|p| Named::Either(p)),
         _ => None,
@@ -535,9 +562,10 @@ pub fn refresh_and_send(world: &mut World) {
     }
 }
 
-/// A Rout answer carries the facing picked in the window (R 2.2).
+/// A Rout answer, or a revealed unit's, carries the facing picked in the
+/// window (R 2.2).
 fn with_facing(mut order: Order, picked: Option<Spine>) -> Order {
-    if let Order::Rout { facing, .. } = &mut order {
+    if let Order::Rout { facing, .. } | Order::Face { facing, .. } = &mut order {
         *facing = picked;
     }
     order
@@ -729,7 +757,12 @@ pub fn decision_window(
             }
             ui.separator();
             if view.facing {
-                facing_row(ui, &mut panel.facing, !replaying);
+                let label = if view.title == REVEALED_TITLE {
+                    "Facing:"
+                } else {
+                    "Facing at the end:"
+                };
+                facing_row(ui, label, &mut panel.facing, !replaying);
             }
             egui::ScrollArea::vertical()
                 .max_height(260.0)
@@ -791,11 +824,14 @@ pub fn decision_window(
     Ok(())
 }
 
-/// The facing a routing unit adopts at the end of its rout (R 2.2): its
-/// own, or one of the six hexspines.
-fn facing_row(ui: &mut egui::Ui, picked: &mut Option<Spine>, enabled: bool) {
+/// The title of a revealed unit's facing choice (R 2.2).
+const REVEALED_TITLE: &str = "FACING";
+
+/// The facing a routing unit adopts at the end of its rout, or a revealed
+/// unit takes (R 2.2): its own, or one of the six hexspines.
+fn facing_row(ui: &mut egui::Ui, label: &str, picked: &mut Option<Spine>, enabled: bool) {
     ui.horizontal_wrapped(|ui| {
-        ui.label(RichText::new("Facing at the end:").color(DIM));
+        ui.label(RichText::new(label).color(DIM));
         let keep = egui::Button::new("Keep its own").selected(picked.is_none());
         if ui.add_enabled(enabled, keep).clicked() {
             *picked = None;
@@ -994,6 +1030,45 @@ mod tests {
             with_facing(v.choices[0].order.clone(), None),
             v.choices[0].order
         );
+    }
+
+    /// R 2.2: a revealed unit's facing is asked with the rout window's
+    /// hexspine row; the window names the unit and why it lost its counter;
+    /// "Take this facing" sends the spine picked, or keeps its own.
+    #[test]
+    fn a_revealed_unit_chooses_its_facing_in_the_hexspine_row() {
+        let v = pending_view(&Decision::RevealedFacing {
+            side: SideId::Axis,
+            unit: "J1".into(),
+            why: "an enemy unit moved adjacent",
+            facing: Some(Spine::W),
+        });
+        assert_eq!((v.side, v.title.as_str()), (SideId::Axis, REVEALED_TITLE));
+        assert!(v.facing);
+        assert_eq!(v.subject, Some(Subject::Unit("J1".into())));
+        assert_eq!(
+            v.explain,
+            "J1 lost its Conceal counter: an enemy unit moved adjacent. A Concealed unit \
+             chooses its facing when it loses its Concealment: pick a hexspine, or keep the \
+             facing it had (W) (R 2.2)."
+        );
+        assert_eq!(v.choices.len(), 1);
+        assert_eq!(v.keys(), [Some("1")]);
+        assert_eq!(
+            with_facing(v.choices[0].order.clone(), Some(Spine::Se)),
+            Order::Face {
+                unit: "J1".into(),
+                facing: Some(Spine::Se),
+            }
+        );
+        assert_eq!(
+            with_facing(v.choices[0].order.clone(), None),
+            Order::Face {
+                unit: "J1".into(),
+                facing: None,
+            }
+        );
+        assert_eq!(order_target(&v.choices[0].order), Some(Named::Unit("J1")));
     }
 
     /// R 12.0: one casualty is one button a unit.
