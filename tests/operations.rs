@@ -15,7 +15,7 @@ use bob::scenario::roster::UnitType;
 use bob::scenario::schema::Spine;
 use bob::scenario::{self, PlayerAid, Roster};
 use bob::world::{
-    ActiveScenario, Concealed, Facing, Location, OpFire, Suppression, TurnTrack, Unit, Used,
+    ActiveScenario, Concealed, Facing, Location, Marks, Suppression, TurnTrack, Unit,
 };
 
 fn data_file(name: &str) -> String {
@@ -95,20 +95,19 @@ fn counters(w: &mut World) -> Vec<Counter> {
         &Unit,
         &Location,
         Option<&Suppression>,
-        Has<Used>,
-        Has<OpFire>,
+        &Marks,
         Has<Concealed>,
         Option<&CpMarker>,
     )>();
     let mut v: Vec<Counter> = q
         .iter(w)
-        .map(|(u, l, s, used, op, c, cp)| Counter {
+        .map(|(u, l, s, m, c, cp)| Counter {
             id: u.id.to_string(),
             at: l.coord.label(),
             reduced: u.reduced,
             suppression: s.copied(),
-            used,
-            op_fire: op,
+            used: m.used,
+            op_fire: m.op_fire,
             concealed: c,
             cp: cp.map(|m| m.0),
         })

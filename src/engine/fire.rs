@@ -27,7 +27,7 @@ use crate::scenario::Coord;
 use crate::scenario::schema::Spine;
 use crate::world::{
     ActiveScenario, AidRes, BoardRes, Concealed, Facing, Location, RosterRes, Suppression, Unit,
-    Used,
+    mark,
 };
 
 use super::Dice;
@@ -282,7 +282,7 @@ pub fn execute_fire(
     let Ok((unit, _)) = unit_and_place(world, firer) else {
         return;
     };
-    world.entity_mut(firer).insert(Used);
+    mark(world, firer, |m| m.used = true);
     if !super::checks::morale_check_to_act(world, firer, "R 6.0", events) {
         events.push(GameEvent::FireFailed {
             unit: unit.id.clone(),

@@ -21,7 +21,7 @@ use crate::rules::{D10, Hexes};
 use crate::scenario::Coord;
 use crate::scenario::roster::{GunRating, UnitType};
 use crate::scenario::schema::Spine;
-use crate::world::{AidRes, BoardRes, Facing, Location, RosterRes, Unit, Used};
+use crate::world::{AidRes, BoardRes, Facing, Location, RosterRes, Unit, mark, marks};
 
 use super::Dice;
 use super::events::GameEvent;
@@ -254,7 +254,7 @@ pub fn execute_fire(
     facing: Option<FireFacing>,
     events: &mut Vec<GameEvent>,
 ) {
-    world.entity_mut(firer).insert(Used);
+    mark(world, firer, |m| m.used = true);
     fire_at(world, firer, to, FireKind::Normal, facing, None, events);
 }
 
@@ -420,7 +420,7 @@ pub fn prospective_prof(
     let from = world.get::<Location>(firer)?.coord;
     let turned = aim_from(world, firer, from, to, None, kind == FireKind::FinalOpFire)
         .is_ok_and(|f| f.changed);
-    let marked = kind == FireKind::OpFire && world.get::<crate::world::OpFire>(firer).is_some();
+    let marked = kind == FireKind::OpFire && marks(world, firer).op_fire;
     let shot = shot_of(world, from, to, kind, turned, marked, sight);
     prof_check(&world.resource::<AidRes>().0.gun_prof, gun.prof, &shot)
 }

@@ -23,7 +23,7 @@ use crate::rules::facing::FireFacing;
 use crate::rules::fire::{FireContext, FireKind, Firer, infantry_fp};
 use crate::scenario::Coord;
 use crate::scenario::schema::{Nationality, SideId, Spine};
-use crate::world::{AidRes, Location, OpFire, RosterRes, Unit, Used};
+use crate::world::{AidRes, Location, Marks, RosterRes, Unit, mark, marks};
 
 use super::events::GameEvent;
 use super::fire::MoverFate;
@@ -360,7 +360,7 @@ fn plan_in(
         }));
     };
     let ut = roster.get(&u.kind).ok_or(None)?;
-    let kind = kind_for(er.contains::<Used>());
+    let kind = kind_for(er.get::<Marks>().is_some_and(|m| m.used));
     // A Gun: its arc, no CP, Final Op Fire only next to it (R 20.4, R 20.7).
     if ut.class.is_gun() {
         return super::gun::may_op_fire(world, firer, at, kind, wanted).map_err(Some);
@@ -549,12 +549,12 @@ pub fn answer(
         let kind = plan.kind;
         // Fired or not, the unit is Used; an Op Fire marker flips (R 9.0,
         // R 4.3), still counting +1 Prof for this attack.
-        if world.get::<OpFire>(firer).is_some() {
+        if marks(world, firer).op_fire {
             world
                 .entity_mut(firer)
                 .insert(super::fire::FiresFromOpFireMarker);
         }
-        world.entity_mut(firer).remove::<OpFire>().insert(Used);
+        mark(world, firer, Marks::flip_to_used);
         events.push(GameEvent::OpFires {
             unit: UnitId::from(id),
             mover: window.mover_id.clone(),

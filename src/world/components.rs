@@ -16,8 +16,9 @@ pub struct HexCell {
     pub level: u8,
 }
 
-/// A Squad, WT or Decoy (R 2.0).
+/// A Squad, WT or Decoy (R 2.0). Every unit carries its [`Marks`].
 #[derive(Component, Debug, Clone)]
+#[require(Marks)]
 pub struct Unit {
     /// Scenario id (`"A1"`).
     pub id: super::UnitId,
@@ -54,13 +55,33 @@ pub enum Suppression {
     Full,
 }
 
-/// Marked Used this turn (R 4.2).
-#[derive(Component, Debug, Clone, Copy)]
-pub struct Used;
+/// The counters that mark a unit for the rest of the turn; the Recovery
+/// Phase takes them all off (R 13.0). Every unit carries this component from
+/// its spawn (required by [`Unit`]), so marking or clearing a unit writes a
+/// field: the unit keeps its place among the others, where a component per
+/// counter moved it to another table at every change.
+#[derive(Component, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Marks {
+    /// Marked Used this turn (R 4.2).
+    pub used: bool,
+    /// Marked Op Fire (R 4.3).
+    pub op_fire: bool,
+    /// A Flank counter: the unit entered Melee through a flank hex of every
+    /// enemy unit there, +1 Melee FP (R 12.2).
+    pub flank: bool,
+    /// Melee Ambush: the unit was Concealed in the Jungle when an enemy
+    /// entered its Melee; this turn it strikes first, at +2 Melee FP, and its
+    /// casualties are applied before the others attack (R 51.2).
+    pub ambush: bool,
+}
 
-/// Marked Op Fire (R 4.3).
-#[derive(Component, Debug, Clone, Copy)]
-pub struct OpFire;
+impl Marks {
+    /// Marked Used; an Op Fire marker flips to its Used side (R 4.3).
+    pub fn flip_to_used(&mut self) {
+        self.op_fire = false;
+        self.used = true;
+    }
+}
 
 /// Under a Conceal counter (R 15.0); Japanese start at −2 (R 59.2).
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
@@ -140,13 +161,17 @@ pub struct TurnTrack {
 #[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Viewer(pub SideId);
 
-/// A Flank counter: the unit entered Melee through a flank hex of every
-/// enemy unit there, +1 Melee FP; removed in the Recovery Phase (R 12.2).
-#[derive(Component, Debug, Clone, Copy)]
-pub struct Flank;
+/// The marks `entity` carries (none for an entity that is not a unit).
+pub fn marks(world: &World, entity: Entity) -> Marks {
+    world.get::<Marks>(entity).copied().unwrap_or_default()
+}
 
-/// Melee Ambush: the unit was Concealed in the Jungle when an enemy entered
-/// its Melee; this turn it strikes first, at +2 Melee FP, and its casualties
-/// are applied before the others attack (R 51.2).
-#[derive(Component, Debug, Clone, Copy)]
-pub struct Ambush;
+/// Changes the marks `entity` carries through `change` (nothing for an
+/// entity that is not a unit).
+pub fn mark(world: &mut World, entity: Entity, change: impl FnOnce(&mut Marks)) {
+    if let Some(mut m) = world.get_mut::<Marks>(entity) {
+        let mut new = *m;
+        change(&mut new);
+        m.set_if_neq(new);
+    }
+}
