@@ -590,9 +590,7 @@ fn respond(
         return;
     };
     super::fire::attack_location(world, e, at, kind, &sight, mover, events);
-    if let Ok(mut em) = world.get_entity_mut(e) {
-        em.remove::<super::fire::TurnedToFire>();
-    }
+    crate::world::mark_attack(world, e, |a| a.turned = false);
     super::combat_events::after_attack(world, events);
     if world.get_entity(e).is_ok() {
         fired(world, e);

@@ -23,7 +23,7 @@ use crate::rules::facing::FireFacing;
 use crate::rules::fire::{FireContext, FireKind, Firer, infantry_fp};
 use crate::scenario::Coord;
 use crate::scenario::schema::{Nationality, SideId, Spine};
-use crate::world::{AidRes, Location, Marks, RosterRes, Unit, mark, marks};
+use crate::world::{AidRes, Location, Marks, RosterRes, Unit, mark, mark_attack, marks};
 
 use super::events::GameEvent;
 use super::fire::MoverFate;
@@ -550,9 +550,7 @@ pub fn answer(
         // Fired or not, the unit is Used; an Op Fire marker flips (R 9.0,
         // R 4.3), still counting +1 Prof for this attack.
         if marks(world, firer).op_fire {
-            world
-                .entity_mut(firer)
-                .insert(super::fire::FiresFromOpFireMarker);
+            mark_attack(world, firer, |a| a.from_op_fire_marker = true);
         }
         mark(world, firer, Marks::flip_to_used);
         events.push(GameEvent::OpFires {
@@ -583,9 +581,7 @@ pub fn answer(
                 );
             }
             if !super::checks::morale_check_to_act(world, firer, "R 6.0", events) {
-                world
-                    .entity_mut(firer)
-                    .remove::<super::fire::FiresFromOpFireMarker>();
+                mark_attack(world, firer, |a| a.from_op_fire_marker = false);
                 events.push(GameEvent::FireFailed {
                     unit: UnitId::from(id),
                 });
@@ -618,10 +614,10 @@ pub fn answer(
                 extras,
                 events,
             );
-            world.entity_mut(firer).remove::<(
-                super::fire::TurnedToFire,
-                super::fire::FiresFromOpFireMarker,
-            )>();
+            mark_attack(world, firer, |a| {
+                a.turned = false;
+                a.from_op_fire_marker = false;
+            });
             fate
         };
         match fate {

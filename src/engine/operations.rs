@@ -279,9 +279,7 @@ fn apply_order(world: &mut World, order: &Order) -> Result<Vec<GameEvent>, Refus
             });
             if into_cave {
                 // Fire into the Cave below the hex (R 43.4).
-                world
-                    .entity_mut(entity)
-                    .insert(super::fortifications::FiresIntoCave);
+                crate::world::mark_attack(world, entity, |a| a.into_cave = true);
             }
             super::fire::execute_fire(world, entity, to, facing, &mut events);
             // Its Muzzle Flash may be answered first at Night (R 50.2).

@@ -219,11 +219,14 @@ fn put_unit(world: &mut World, e: Entity, v: &UnitView) {
         }
     }
     if let Some(mut marks) = world.get_mut::<Marks>(e) {
+        // The position shows no CP counter: it stays as it is.
+        let cp = marks.cp;
         marks.set_if_neq(Marks {
             used: v.used,
             op_fire: v.op_fire,
             flank: v.flank,
             ambush: v.ambush,
+            cp,
         });
     }
     toggle(world, e, v.banzai, Banzai);
