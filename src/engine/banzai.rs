@@ -357,6 +357,18 @@ pub fn check_order(world: &mut World, order: &Order) -> Result<(), Refusal> {
         | Order::Clear { unit } => unit,
         _ => return Ok(()),
     };
+    // Only Japanese units are bound, and a unit's type is of its side's
+    // nationality (the scenario's check): without a Japanese side there is
+    // nothing to look up.
+    if !world
+        .resource::<ActiveScenario>()
+        .scenario
+        .sides
+        .iter()
+        .any(|c| c.nationality == Nationality::Japanese)
+    {
+        return Ok(());
+    }
     let Some((entity, u, loc)) =
         crate::world::queries::with_query::<(Entity, &Unit, &Location), (), _>(world, |mut q| {
             q.find(|(_, u, _)| &u.id == unit)
