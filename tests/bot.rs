@@ -309,7 +309,7 @@ fn ground(name: &str, moves: &[(&str, &str)]) -> bevy::prelude::World {
 /// Marks `id` Used (R 4.2) as if it had acted.
 fn used(w: &mut bevy::prelude::World, id: &str) {
     let e = unit_entity(w, id);
-    w.entity_mut(e).insert(bob::world::Used);
+    bob::world::mark(w, e, |m| m.used = true);
 }
 
 /// The Hard bot's order (no deliberate mistakes) for the side acting.
@@ -498,7 +498,7 @@ fn the_bot_routs_facing_the_enemy() {
     for (e, id) in all {
         match id.as_str() {
             "A1" | "G1" => {
-                w.entity_mut(e).insert(bob::world::Used);
+                bob::world::mark(&mut w, e, |m| m.used = true);
             }
             _ => {
                 w.entity_mut(e).despawn();

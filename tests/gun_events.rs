@@ -183,7 +183,7 @@ fn entry_8_two_infantry_or_one_gun() {
         ]);
         assert_eq!(lines, want, "{kind}");
         let e = common::entity(&mut w, readied);
-        assert!(w.get::<bob::world::Used>(e).is_none(), "{kind}");
+        assert!(!bob::world::marks(&w, e).used, "{kind}");
     }
     assert_eq!(
         after_a2_rolls_a_one(8, "Second Wind", &[]),

@@ -8,14 +8,14 @@
 
 use bevy::prelude::*;
 
-use bob::engine::command_points::{CommandPoints, CpFunction, CpMarker};
+use bob::engine::command_points::{CommandPoints, CpFunction};
 use bob::engine::operations::{apply, begin_operations};
 use bob::engine::{Dice, GameEvent, Order, headless_world};
 use bob::scenario::roster::UnitType;
 use bob::scenario::schema::Spine;
 use bob::scenario::{self, PlayerAid, Roster};
 use bob::world::{
-    ActiveScenario, Concealed, Facing, Location, OpFire, Suppression, TurnTrack, Unit, Used,
+    ActiveScenario, Concealed, Facing, Location, Marks, Suppression, TurnTrack, Unit,
 };
 
 fn data_file(name: &str) -> String {
@@ -95,22 +95,20 @@ fn counters(w: &mut World) -> Vec<Counter> {
         &Unit,
         &Location,
         Option<&Suppression>,
-        Has<Used>,
-        Has<OpFire>,
+        &Marks,
         Has<Concealed>,
-        Option<&CpMarker>,
     )>();
     let mut v: Vec<Counter> = q
         .iter(w)
-        .map(|(u, l, s, used, op, c, cp)| Counter {
+        .map(|(u, l, s, m, c)| Counter {
             id: u.id.to_string(),
             at: l.coord.label(),
             reduced: u.reduced,
             suppression: s.copied(),
-            used,
-            op_fire: op,
+            used: m.used,
+            op_fire: m.op_fire,
             concealed: c,
-            cp: cp.map(|m| m.0),
+            cp: m.cp,
         })
         .collect();
     v.sort_by(|a, b| a.id.cmp(&b.id));
@@ -376,7 +374,7 @@ fn reroll_cp_and_no_turn_after_a_failed_mc() {
         ]
     );
     assert_eq!(w.get::<Facing>(r2), Some(&Facing(Spine::Se)));
-    assert_eq!(w.get::<CpMarker>(r2), Some(&CpMarker(CpFunction::Reroll)));
+    assert_eq!(bob::world::marks(&w, r2).cp, Some(CpFunction::Reroll));
     assert_eq!(
         refused(&mut w, cp("R3", CpFunction::Reroll)),
         "the Allies side has no CP left this turn (R 3.0)"
@@ -498,7 +496,7 @@ fn melee_reroll_and_return_in_recovery() {
         back.iter().map(GameEvent::line).collect::<Vec<_>>(),
         ["CP counters returned: Allies 1, Axis 1 CP this turn (R 3.0, R 13.0)"]
     );
-    assert_eq!(w.get::<CpMarker>(r1), None);
+    assert_eq!(bob::world::marks(&w, r1).cp, None);
     assert_eq!(w.resource::<TurnTrack>().command_points, [1, 1]);
     melee_reroll(&mut w, r2, f5, &mut events).unwrap();
 }

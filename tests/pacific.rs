@@ -434,10 +434,10 @@ fn r59_6_gd_squads_choose_to_charge_and_the_allies_mark_op_fire_at_the_announcem
             "Against the Banzai Charge the Allies mark Op Fire outside the Ops Range: M2 (R 59.6)",
         ]
     );
-    let mut q = w.query::<(&bob::world::Unit, Has<bob::world::OpFire>)>();
+    let mut q = w.query::<(&bob::world::Unit, &bob::world::Marks)>();
     let marked: Vec<String> = q
         .iter(&w)
-        .filter(|(_, op)| *op)
+        .filter(|(_, m)| m.op_fire)
         .map(|(u, _)| u.id.to_string())
         .collect();
     assert_eq!(marked, ["M2"]);

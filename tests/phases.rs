@@ -7,7 +7,7 @@ use bob::engine::command_points::{self, CpFunction};
 use bob::engine::{Dice, GameEvent, Order, headless_world};
 use bob::phases::{Pending, advance, apply};
 use bob::scenario::{self, Coord};
-use bob::world::{Location, Phase, Suppression, TurnTrack, Unit, Used};
+use bob::world::{Location, Phase, Suppression, TurnTrack, Unit};
 
 fn world_of(file: &str) -> World {
     let roster = scenario::builtin_roster().unwrap();
@@ -61,7 +61,7 @@ fn start_phase(w: &mut World, phase: Phase, rolls: &[u8]) -> Vec<String> {
     let mut q = w.query_filtered::<Entity, With<Unit>>();
     let all: Vec<Entity> = q.iter(w).collect();
     for e in all {
-        w.entity_mut(e).insert(Used);
+        bob::world::mark(w, e, |m| m.used = true);
     }
     w.resource_mut::<TurnTrack>().phase = phase;
     w.resource_mut::<Dice>().force(rolls.iter().copied());
@@ -134,7 +134,7 @@ fn r67_rout_melee_and_recovery() {
     );
     assert!(!exists(&mut w, "G1"));
     let r5 = entity(&mut w, "R5");
-    assert!(w.get::<Used>(r5).is_none() && w.get::<Suppression>(r5).is_none());
+    assert!(!bob::world::marks(&w, r5).used && w.get::<Suppression>(r5).is_none());
     assert_eq!(w.resource::<TurnTrack>().command_points, [1, 1]);
     // The Russians now hold F5 (R 18.0).
     let f5 = Coord::parse("F5", 10, 10).unwrap();

@@ -342,7 +342,7 @@ mod menu {
 fn q_and_e_set_the_facing_given_with_the_op_fire_mark() {
     use bob::scenario::schema::Spine;
     use bob::ui::facing::{FacingPlan, TurnRequest, apply_turn, turned, why_not};
-    use bob::world::{Facing, OpFire, Unit};
+    use bob::world::{Facing, Unit};
 
     let app_for = |name: &str| {
         let mut app = ui_app(name, 4);
@@ -385,7 +385,10 @@ fn q_and_e_set_the_facing_given_with_the_op_fire_mark() {
     world.resource_mut::<act::Requests>().action = Some(act::Action::OpFire);
     app.update();
     let world = app.world_mut();
-    assert!(world.get::<OpFire>(unit).is_some(), "{id} marked Op Fire");
+    assert!(
+        bob::world::marks(world, unit).op_fire,
+        "{id} marked Op Fire"
+    );
     assert_eq!(world.get::<Facing>(unit).map(|f| f.0), Some(want), "{id}");
     let line = format!("{id} marked Op Fire facing {want:?} (R 4.3)");
     let log = world.resource::<orders::GameLog>();

@@ -14,7 +14,7 @@ use crate::rules::fire::FireKind;
 use crate::rules::gun::in_arc;
 use crate::scenario::Coord;
 use crate::scenario::schema::{Side6, Spine};
-use crate::world::{Facing, Location, OpFire};
+use crate::world::{Facing, Location, mark, marks};
 
 use super::Bot;
 use super::ops::{Goals, MOVE_CHANCE, attack_value};
@@ -136,7 +136,9 @@ fn cover(
 ) -> f32 {
     let mut best: f32 = 0.0;
     let old_facing = world.get::<Facing>(g.entity).copied();
-    world.entity_mut(g.entity).insert((OpFire, Facing(f)));
+    let old_marks = marks(world, g.entity);
+    mark(world, g.entity, |m| m.op_fire = true);
+    world.entity_mut(g.entity).insert(Facing(f));
     for &(e, step) in steps {
         if !in_arc(g.at, f, step) {
             continue;
@@ -152,8 +154,8 @@ fn cover(
         world.entity_mut(e).insert(old);
         best = best.max(v);
     }
+    mark(world, g.entity, |m| *m = old_marks);
     let mut gun = world.entity_mut(g.entity);
-    gun.remove::<OpFire>();
     match old_facing {
         Some(old) => {
             gun.insert(old);

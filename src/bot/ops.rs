@@ -488,13 +488,9 @@ pub fn operations(bot: &mut Bot, world: &mut World, view: &View) -> Order {
             if check(world, &order).is_err() {
                 continue;
             }
-            world
-                .entity_mut(u.entity)
-                .insert(crate::engine::fortifications::FiresIntoCave);
+            crate::world::mark_attack(world, u.entity, |a| a.into_cave = true);
             let mut v = attack_value(bot, world, view, u.entity, h, FireKind::Normal, None);
-            world
-                .entity_mut(u.entity)
-                .remove::<crate::engine::fortifications::FiresIntoCave>();
+            crate::world::mark_attack(world, u.entity, |a| a.into_cave = false);
             if goals.kills_count {
                 v *= 1.4;
             }

@@ -22,8 +22,7 @@ use crate::scenario::schema::SideId;
 use crate::ui::counters::{Shown, shown_to};
 use crate::world::board::Board;
 use crate::world::{
-    ActiveScenario, AidRes, BoardRes, Concealed, Location, OpFire, RosterRes, Suppression, Unit,
-    Used,
+    ActiveScenario, AidRes, BoardRes, Concealed, Location, Marks, RosterRes, Suppression, Unit,
 };
 
 /// One unit on the board as the viewing side knows it.
@@ -96,14 +95,13 @@ impl View {
             Entity,
             &Unit,
             &Location,
-            Has<Used>,
-            Has<OpFire>,
+            &Marks,
             Option<&Concealed>,
             Option<&Suppression>,
         )>();
         let mut pieces: Vec<Piece> = q
             .iter(world)
-            .map(|(e, u, l, used, op, c, s)| {
+            .map(|(e, u, l, m, c, s)| {
                 let known = shown_to(me, u.side, c.copied()) == Shown::Face;
                 Piece {
                     entity: e,
@@ -111,8 +109,8 @@ impl View {
                     side: u.side,
                     at: l.coord,
                     in_cave: l.in_cave,
-                    used,
-                    op_fire: op,
+                    used: m.used,
+                    op_fire: m.op_fire,
                     concealed: c.is_some(),
                     suppression: SuppressionLevel::from(s.copied()),
                     kind: if known { types.get(&u.kind) } else { None },

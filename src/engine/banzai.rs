@@ -22,8 +22,8 @@ use crate::scenario::Coord;
 use crate::scenario::roster::UnitClass;
 use crate::scenario::schema::{BanzaiWindow, Nationality, SideId};
 use crate::world::{
-    ActiveScenario, AidRes, BoardRes, Location, OpFire, RosterRes, Suppression, TurnTrack, Unit,
-    Used,
+    ActiveScenario, AidRes, BoardRes, Location, Marks, RosterRes, Suppression, TurnTrack, Unit,
+    mark, marks,
 };
 
 use super::events::GameEvent;
@@ -37,7 +37,7 @@ pub struct Banzai;
 
 /// Whether `entity` charges now: a Banzai counter and no Op Fire marker.
 pub fn charging(world: &World, entity: Entity) -> bool {
-    world.get::<Banzai>(entity).is_some() && world.get::<OpFire>(entity).is_none()
+    world.get::<Banzai>(entity).is_some() && !marks(world, entity).op_fire
 }
 
 /// +4 MP for a charging Squad (R 59.6).
@@ -276,10 +276,10 @@ pub fn answer_gd(
 /// "The Allied player may mark any of his own units Op Fire" (R 59.6):
 /// his units on the board, unmarked and not in Melee, are offered.
 fn ask_op_fire(world: &mut World, events: &mut Vec<GameEvent>) {
-    let all = crate::world::queries::collect::<(&Unit, &Location, Has<Used>, Has<OpFire>), (), _>(
-        world,
-        |(u, l, used, op)| (u.id.clone(), u.side, *l, used || op),
-    );
+    let all =
+        crate::world::queries::collect::<(&Unit, &Location, &Marks), (), _>(world, |(u, l, m)| {
+            (u.id.clone(), u.side, *l, m.used || m.op_fire)
+        });
     let Some(japanese_side) = sorted_units(world)
         .into_iter()
         .find(|(_, _, u)| japanese(world, u).is_some())
@@ -318,7 +318,7 @@ pub fn answer_op_fire(
 ) -> Result<(), Refusal> {
     let marked = take_picks(world, choices, picks)?;
     for (_, e) in &marked {
-        world.entity_mut(*e).insert(OpFire);
+        mark(world, *e, |m| m.op_fire = true);
     }
     events.push(GameEvent::Pacific(PacificEvent::BanzaiOpFireMarked {
         side,
@@ -357,6 +357,18 @@ pub fn check_order(world: &mut World, order: &Order) -> Result<(), Refusal> {
         | Order::Clear { unit } => unit,
         _ => return Ok(()),
     };
+    // Only Japanese units are bound, and a unit's type is of its side's
+    // nationality (the scenario's check): without a Japanese side there is
+    // nothing to look up.
+    if !world
+        .resource::<ActiveScenario>()
+        .scenario
+        .sides
+        .iter()
+        .any(|c| c.nationality == Nationality::Japanese)
+    {
+        return Ok(());
+    }
     let Some((entity, u, loc)) =
         crate::world::queries::with_query::<(Entity, &Unit, &Location), (), _>(world, |mut q| {
             q.find(|(_, u, _)| &u.id == unit)
@@ -372,7 +384,7 @@ pub fn check_order(world: &mut World, order: &Order) -> Result<(), Refusal> {
         Some(UnitClass::GdSquad) if world.get::<Banzai>(entity).is_some() => {}
         _ => return Ok(()),
     }
-    let charges = charging(world, entity) && world.get::<Used>(entity).is_none();
+    let charges = charging(world, entity) && !marks(world, entity).used;
     // The charge's own path rule governs a charging Squad's move, even
     // toward the Rout Edge (R 59.6, docs/decisions.md).
     if let Order::Move { path, .. } = order

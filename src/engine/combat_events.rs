@@ -32,8 +32,8 @@ use crate::scenario::player_aid::{CombatEvents, EventEffect};
 use crate::scenario::roster::UnitClass;
 use crate::scenario::schema::{Nationality, SideId, Theater};
 use crate::world::{
-    ActiveScenario, AidRes, BoardRes, Concealed, Facing, FortificationCounter, Location, OpFire,
-    Phase, RosterRes, StackOrder, Suppression, TurnTrack, Unit, Used,
+    ActiveScenario, AidRes, BoardRes, Concealed, Facing, FortificationCounter, Location, Marks,
+    Phase, RosterRes, StackOrder, Suppression, TurnTrack, Unit, mark, marks,
 };
 
 use super::Dice;
@@ -492,16 +492,9 @@ fn pieces(world: &mut World) -> Vec<(Entity, Piece)> {
     let moving = world
         .get_resource::<super::movement::MoveInProgress>()
         .map(|m| m.mover);
-    let mut q = world.query::<(
-        Entity,
-        &Unit,
-        &Location,
-        Has<Concealed>,
-        Has<Used>,
-        Has<OpFire>,
-    )>();
+    let mut q = world.query::<(Entity, &Unit, &Location, Has<Concealed>, &Marks)>();
     q.iter(world)
-        .filter_map(|(e, u, l, concealed, used, op_fire)| {
+        .filter_map(|(e, u, l, concealed, marks)| {
             let t = roster.get(&u.kind)?;
             let beneficial = board
                 .cell(l.coord)
@@ -519,8 +512,8 @@ fn pieces(world: &mut World) -> Vec<(Entity, Piece)> {
                     in_cave: l.in_cave,
                     reduced: u.reduced,
                     concealed,
-                    used,
-                    op_fire,
+                    used: marks.used,
+                    op_fire: marks.op_fire,
                     beneficial,
                     moving: moving == Some(e),
                 },
@@ -983,7 +976,7 @@ fn apply_effect(
         }
         EventEffect::MarkUsed { .. } => {
             for (id, e) in targets {
-                world.entity_mut(*e).remove::<OpFire>().insert(Used);
+                mark(world, *e, crate::world::Marks::flip_to_used);
                 log(
                     events,
                     EventLog::MarkedUsed {
@@ -1091,13 +1084,16 @@ fn apply_effect(
 /// finished may act again when the Ops Range reverts to it (R 17.0).
 fn ready_units(world: &mut World, targets: &[(String, Entity)], events: &mut Vec<GameEvent>) {
     for (id, e) in targets {
-        let marker = if world.get::<Used>(*e).is_some() {
+        let marker = if marks(world, *e).used {
             "Used"
         } else {
             "Op Fire"
         };
         let side = world.get::<Unit>(*e).map(|u| u.side);
-        world.entity_mut(*e).remove::<(Used, OpFire)>();
+        mark(world, *e, |m| {
+            m.used = false;
+            m.op_fire = false;
+        });
         if let (Some(side), Some(mut state)) = (
             side,
             world.get_resource_mut::<super::operations::OpsState>(),
@@ -1148,7 +1144,10 @@ fn place_returning(
         },
         loc,
         StackOrder(top),
-        Used,
+        Marks {
+            used: true,
+            ..Marks::default()
+        },
     ));
     if let Some(f) = facing {
         e.insert(f);
@@ -1206,7 +1205,7 @@ fn fugg(
     let Some(t) = world.get::<Unit>(e).and_then(|u| roster.get(&u.kind)) else {
         return;
     };
-    if world.get::<Used>(e).is_some() || t.class == UnitClass::Decoy {
+    if marks(world, e).used || t.class == UnitClass::Decoy {
         return;
     }
     let marine = t.nationality == Nationality::UsMarines;
@@ -1223,7 +1222,7 @@ fn fugg(
         },
     );
     if fires {
-        world.entity_mut(e).remove::<OpFire>().insert(Used);
+        mark(world, e, crate::world::Marks::flip_to_used);
         // It fired: at Night its Muzzle Flash may be answered like any
         // fire's (R 50.2); the chain opens once the event is over.
         super::night::fired(world, e);

@@ -82,10 +82,6 @@ impl CpFunction {
     }
 }
 
-/// The CP counter on a unit: a CP was spent on it this turn (R 3.0).
-#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct CpMarker(pub CpFunction);
-
 /// A CP readied on a unit for its next action, not yet spent.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CpReady(pub CpFunction);
@@ -253,7 +249,7 @@ fn check_for(world: &World, unit: Entity, function: Option<CpFunction>) -> Resul
         });
     }
     let u = unit_of(world, unit)?;
-    if world.get::<CpMarker>(unit).is_some() {
+    if crate::world::marks(world, unit).cp.is_some() {
         return Err(Refusal::CpAlreadyOnUnit { unit: u.id });
     }
     match points(world).pool_for(u.side, u.company.as_deref()) {
@@ -296,10 +292,8 @@ pub fn spend(
     cp.take(u.side, pool);
     let left = cp.left(u.side);
     store(world, cp);
-    world
-        .entity_mut(unit)
-        .remove::<CpReady>()
-        .insert(CpMarker(function));
+    world.entity_mut(unit).remove::<CpReady>();
+    crate::world::mark(world, unit, |m| m.cp = Some(function));
     events.push(GameEvent::CommandPointSpent {
         side: u.side,
         unit: u.id,
@@ -441,16 +435,18 @@ pub fn grant_one_time(world: &mut World, side: SideId, n: u8) {
 /// kept (one-time CPs are). Follow Me! and ready CPs end too.
 pub fn return_command_points(world: &mut World) -> Vec<GameEvent> {
     let marked: Vec<Entity> = crate::world::queries::collect::<
-        Entity,
-        Or<(With<CpMarker>, With<CpReady>, With<FollowMe>)>,
+        (Entity, &crate::world::Marks, Has<CpReady>, Has<FollowMe>),
+        (),
         _,
-    >(world, |e| e);
+    >(world, |(e, m, ready, follow_me)| {
+        (m.cp.is_some() || ready || follow_me).then_some(e)
+    })
+    .into_iter()
+    .flatten()
+    .collect();
     for e in marked {
-        world
-            .entity_mut(e)
-            .remove::<CpMarker>()
-            .remove::<CpReady>()
-            .remove::<FollowMe>();
+        crate::world::mark(world, e, |m| m.cp = None);
+        world.entity_mut(e).remove::<CpReady>().remove::<FollowMe>();
     }
     let one_time = points(world).one_time;
     let cp = CommandPoints::from_card(&world.resource::<ActiveScenario>().scenario, one_time);

@@ -27,7 +27,7 @@ use crate::scenario::Coord;
 use crate::scenario::schema::Spine;
 use crate::world::{
     ActiveScenario, AidRes, BoardRes, Concealed, Facing, Location, RosterRes, Suppression, Unit,
-    Used,
+    attack_under_way, mark, mark_attack,
 };
 
 use super::Dice;
@@ -114,21 +114,11 @@ pub fn take_facing(
             turned: ff.changed,
         });
     }
-    let mut e = world.entity_mut(firer);
-    e.insert(Facing(ff.facing));
+    world.entity_mut(firer).insert(Facing(ff.facing));
     if ff.changed {
-        e.insert(TurnedToFire);
+        mark_attack(world, firer, |a| a.turned = true);
     }
 }
-
-/// The firer was marked Op Fire when it began the attack under way: +1
-/// Prof (R 9.0); its marker has flipped to Used by then (R 4.3).
-#[derive(Component, Debug, Clone, Copy)]
-pub struct FiresFromOpFireMarker;
-
-/// The firer turned to make the attack under way: −1 (R 6.0).
-#[derive(Component, Debug, Clone, Copy)]
-pub struct TurnedToFire;
 
 /// Checks a fire order before anything happens (R 6.0, R 6.1): the target hex
 /// exists and holds enemy units and no friendly ones, the firer is not in an
@@ -287,7 +277,7 @@ pub fn execute_fire(
     let Ok((unit, _)) = unit_and_place(world, firer) else {
         return;
     };
-    world.entity_mut(firer).insert(Used);
+    mark(world, firer, |m| m.used = true);
     if !super::checks::morale_check_to_act(world, firer, "R 6.0", events) {
         events.push(GameEvent::FireFailed {
             unit: unit.id.clone(),
@@ -300,9 +290,7 @@ pub fn execute_fire(
     let Some((sight, directed)) =
         super::mortar::sight_or_no_los(world, firer, &unit.id, &query, false, events)
     else {
-        world
-            .entity_mut(firer)
-            .remove::<super::fortifications::FiresIntoCave>();
+        mark_attack(world, firer, |a| a.into_cave = false);
         return;
     };
     take_facing(world, firer, facing, events);
@@ -326,9 +314,10 @@ pub fn execute_fire(
     );
     super::combat_events::after_attack(world, events);
     // A Combat Event may have eliminated the firer (R 17.0).
-    if let Ok(mut e) = world.get_entity_mut(firer) {
-        e.remove::<(TurnedToFire, super::fortifications::FiresIntoCave)>();
-    }
+    mark_attack(world, firer, |a| {
+        a.turned = false;
+        a.into_cave = false;
+    });
 }
 
 /// How one attack on a location went for a moving unit in it.
@@ -440,8 +429,8 @@ pub fn plan_attack(
     let fire_lane = super::fortifications::fire_lane(world, firer, to);
     let conditions = fire_conditions(world);
     let firer_in_wire = super::fortifications::in_wire(world, firer);
-    let turned = world.get::<TurnedToFire>(firer).is_some();
-    let marked = world.get::<FiresFromOpFireMarker>(firer).is_some();
+    let attack = attack_under_way(world, firer);
+    let (turned, marked) = (attack.turned, attack.from_op_fire_marker);
     let facing_rule = facing_in_use(world);
     // A Used unit Final Op Firing beyond one hex spent a CP to do so (R 10.0).
     let cp_range = kind == FireKind::FinalOpFire && from.distance(to) > 1;

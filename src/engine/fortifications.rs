@@ -227,15 +227,10 @@ pub fn after_reveal(
     }
 }
 
-/// The firer was ordered to fire into the Cave of the target hex
-/// (`K5/cave`, R 43.4), for the attack under way.
-#[derive(Component, Debug, Clone, Copy)]
-pub struct FiresIntoCave;
-
 /// Whether the location attacked by `firer` at `to` is the Cave below the
 /// hex: the Cave was named in the order, or the mover fired at is in it.
 pub fn attacks_cave(world: &World, firer: Entity, mover: Option<Entity>) -> bool {
-    world.get::<FiresIntoCave>(firer).is_some()
+    crate::world::attack_under_way(world, firer).into_cave
         || mover
             .and_then(|m| world.get::<Location>(m))
             .is_some_and(|l| l.in_cave)

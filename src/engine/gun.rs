@@ -21,11 +21,13 @@ use crate::rules::{D10, Hexes};
 use crate::scenario::Coord;
 use crate::scenario::roster::{GunRating, UnitType};
 use crate::scenario::schema::Spine;
-use crate::world::{AidRes, BoardRes, Facing, Location, RosterRes, Unit, Used};
+use crate::world::{
+    AidRes, BoardRes, Facing, Location, RosterRes, Unit, attack_under_way, mark, mark_attack, marks,
+};
 
 use super::Dice;
 use super::events::GameEvent;
-use super::fire::{FiresFromOpFireMarker, MoverFate, TurnedToFire};
+use super::fire::MoverFate;
 use super::op_fire::OpFirePlan;
 use super::orders::Refusal;
 
@@ -254,7 +256,7 @@ pub fn execute_fire(
     facing: Option<FireFacing>,
     events: &mut Vec<GameEvent>,
 ) {
-    world.entity_mut(firer).insert(Used);
+    mark(world, firer, |m| m.used = true);
     fire_at(world, firer, to, FireKind::Normal, facing, None, events);
 }
 
@@ -318,11 +320,12 @@ pub fn fire_at(
     let Some((_, gun)) = gun_type(world, firer) else {
         return MoverFate::NotHit;
     };
-    let marked = world.get::<FiresFromOpFireMarker>(firer).is_some();
+    let marked = attack_under_way(world, firer).from_op_fire_marker;
     let done = |world: &mut World| {
-        world
-            .entity_mut(firer)
-            .remove::<(TurnedToFire, FiresFromOpFireMarker)>();
+        mark_attack(world, firer, |a| {
+            a.turned = false;
+            a.from_op_fire_marker = false;
+        });
     };
     // A Gun must pass an MC whenever it fires (R 20.2).
     if !super::checks::morale_check_to_act(world, firer, "R 20.2", events) {
@@ -341,7 +344,7 @@ pub fn fire_at(
     if let Some(f) = facing {
         world.entity_mut(firer).insert(Facing(f.facing));
         if f.changed {
-            world.entity_mut(firer).insert(TurnedToFire);
+            mark_attack(world, firer, |a| a.turned = true);
             events.push(GameEvent::Gun(GunEvent::Turned {
                 unit: unit.id.clone(),
                 facing: f.facing,
@@ -375,9 +378,10 @@ pub fn fire_at(
     super::concealment::lose_concealment(world, firer, "it fired", events);
     super::night::fired(world, firer);
     let fate = super::fire::attack_location(world, firer, to, kind, &sight, mover, events);
-    if let Ok(mut e) = world.get_entity_mut(firer) {
-        e.remove::<(TurnedToFire, FiresFromOpFireMarker)>();
-    }
+    mark_attack(world, firer, |a| {
+        a.turned = false;
+        a.from_op_fire_marker = false;
+    });
     fate
 }
 
@@ -420,7 +424,7 @@ pub fn prospective_prof(
     let from = world.get::<Location>(firer)?.coord;
     let turned = aim_from(world, firer, from, to, None, kind == FireKind::FinalOpFire)
         .is_ok_and(|f| f.changed);
-    let marked = kind == FireKind::OpFire && world.get::<crate::world::OpFire>(firer).is_some();
+    let marked = kind == FireKind::OpFire && marks(world, firer).op_fire;
     let shot = shot_of(world, from, to, kind, turned, marked, sight);
     prof_check(&world.resource::<AidRes>().0.gun_prof, gun.prof, &shot)
 }

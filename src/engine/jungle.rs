@@ -8,7 +8,7 @@ use bevy::prelude::*;
 
 use crate::scenario::Coord;
 use crate::scenario::schema::Terrain;
-use crate::world::{Ambush, BoardRes, Concealed, Location, Unit};
+use crate::world::{BoardRes, Concealed, Location, Unit, mark};
 
 use super::events::GameEvent;
 use super::pacific::PacificEvent;
@@ -51,7 +51,7 @@ pub fn ambush_on_entering(
     for (id, e) in hidden {
         let why = "an enemy unit entered its Jungle hex";
         if super::concealment::reveal(world, e, why, events) {
-            world.entity_mut(e).insert(Ambush);
+            mark(world, e, |m| m.ambush = true);
             events.push(GameEvent::Pacific(PacificEvent::AmbushCounter {
                 unit: id,
                 at: at.label(),

@@ -16,7 +16,7 @@ use crate::rules::movement::{
 };
 use crate::scenario::Coord;
 use crate::world::{
-    ActiveScenario, AidRes, BoardRes, Concealed, Facing, Flank, Location, RosterRes, Unit, Used,
+    ActiveScenario, AidRes, BoardRes, Concealed, Facing, Location, RosterRes, Unit, mark,
 };
 
 use super::events::GameEvent;
@@ -460,7 +460,7 @@ pub fn execute_move(
         (&[], "R 5.0")
     };
     if !super::checks::morale_check_with(world, entity, modifiers, rule, events) {
-        world.entity_mut(entity).insert(Used);
+        mark(world, entity, |m| m.used = true);
         events.push(GameEvent::MoveFailed {
             unit: unit.id.clone(),
         });
@@ -569,7 +569,7 @@ fn flank_on_entering(
     let Some(unit) = world.get::<Unit>(mover).map(|u| u.id.clone()) else {
         return;
     };
-    world.entity_mut(mover).insert(Flank);
+    mark(world, mover, |m| m.flank = true);
     events.push(GameEvent::FlankCounter {
         unit,
         at: to.label(),
@@ -770,7 +770,7 @@ pub fn stop_move(world: &mut World, events: &mut Vec<GameEvent>) {
             });
         }
     }
-    world.entity_mut(mv.mover).insert(Used);
+    mark(world, mv.mover, |m| m.used = true);
     // A Squad that survived and passed every MC removes its obstacle
     // (R 43.6, R 43.7).
     super::obstacles::finish(world, mv.mover, events);
@@ -893,6 +893,7 @@ mod tests {
     use crate::engine::operations::{apply, begin_operations};
     use crate::engine::{Dice, Order, headless_world};
     use crate::scenario::Roster;
+    use crate::world::marks;
 
     fn world_on(scenario: &str, roster: Roster, rolls: &[u8]) -> World {
         let aid = crate::scenario::builtin_player_aid().unwrap();
@@ -1006,7 +1007,7 @@ mod tests {
         assert!(events.is_empty(), "concealed J4 has no facing");
         w.entity_mut(j4).remove::<Concealed>();
         flank_on_entering(&mut w, m1, side, nw, h4, &mut events);
-        assert!(events.is_empty() && w.get::<Flank>(m1).is_none());
+        assert!(events.is_empty() && !marks(&w, m1).flank);
         flank_on_entering(&mut w, m1, side, ne, h4, &mut events);
         assert_eq!(
             events.iter().map(GameEvent::line).collect::<Vec<_>>(),
@@ -1014,6 +1015,6 @@ mod tests {
                 "M1 enters the Melee in H4 through the enemy's flank: Flank counter, +1 Melee FP (R 12.2)"
             ]
         );
-        assert!(w.get::<Flank>(m1).is_some());
+        assert!(marks(&w, m1).flank);
     }
 }

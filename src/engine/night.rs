@@ -24,7 +24,8 @@ use crate::rules::{Mp, night};
 use crate::scenario::Coord;
 use crate::scenario::schema::{FortificationKind, SideId};
 use crate::world::{
-    ActiveScenario, AidRes, BoardRes, FortificationCounter, Location, OpFire, RosterRes, Unit, Used,
+    ActiveScenario, AidRes, BoardRes, FortificationCounter, Location, Marks, RosterRes, Unit, mark,
+    marks,
 };
 
 use super::events::GameEvent;
@@ -130,7 +131,7 @@ pub fn check_sight(world: &World, firer: Entity, to: Coord) -> Result<(), Refusa
     }
     // A Trip Flare lights its hex for Unused units only (R 43.6).
     let mut s = s;
-    if world.get::<Used>(firer).is_some() {
+    if marks(world, firer).used {
         s.flashing.clear();
     }
     s.may_fire(l.coord, to).map_err(|r| Refusal::Fire {
@@ -432,10 +433,10 @@ fn responders(world: &mut World, flasher: Entity, side: SideId, at: Coord) -> Ve
     let board = world.resource::<BoardRes>().0.clone();
     let aid = world.resource::<AidRes>().0.clone();
     let roster = world.resource::<RosterRes>().0.clone();
-    let mut q = world.query::<(Entity, &Unit, &Location, Has<Used>, Has<OpFire>)>();
+    let mut q = world.query::<(Entity, &Unit, &Location, &Marks)>();
     let all: Vec<(Entity, Unit, Location, bool, bool)> = q
         .iter(world)
-        .map(|(e, u, l, used, op)| (e, u.clone(), *l, used, op))
+        .map(|(e, u, l, m)| (e, u.clone(), *l, m.used, m.op_fire))
         .collect();
     // A unit on the move is being Used (R 4.2).
     let moving = world
@@ -497,7 +498,7 @@ pub fn window_attack(
     if world.contains_resource::<FlashResponse>() {
         (FireKind::Normal, None)
     } else {
-        let used = world.get::<Used>(firer).is_some();
+        let used = marks(world, firer).used;
         (super::op_fire::kind_for(used), Some(window.mover))
     }
 }
@@ -575,7 +576,7 @@ fn respond(
 ) {
     let board = world.resource::<BoardRes>().0.clone();
     let aid = world.resource::<AidRes>().0.clone();
-    world.entity_mut(e).insert(Used);
+    mark(world, e, |m| m.used = true);
     if !super::checks::morale_check_to_act(world, e, "R 6.0", events) {
         events.push(GameEvent::FireFailed {
             unit: UnitId::from(id),
@@ -589,9 +590,7 @@ fn respond(
         return;
     };
     super::fire::attack_location(world, e, at, kind, &sight, mover, events);
-    if let Ok(mut em) = world.get_entity_mut(e) {
-        em.remove::<super::fire::TurnedToFire>();
-    }
+    crate::world::mark_attack(world, e, |a| a.turned = false);
     super::combat_events::after_attack(world, events);
     if world.get_entity(e).is_ok() {
         fired(world, e);
@@ -765,7 +764,7 @@ pub fn regenerate(
     ) else {
         return;
     };
-    world.entity_mut(unit).insert(Used);
+    mark(world, unit, |m| m.used = true);
     let facing = world.get::<crate::world::Facing>(unit).copied();
     let mut q = world.query::<(&Location, &crate::world::StackOrder)>();
     let top = q
@@ -785,7 +784,10 @@ pub fn regenerate(
         l,
         crate::world::StackOrder(top),
         crate::world::Concealed { minus_two: false },
-        Used,
+        Marks {
+            used: true,
+            ..Marks::default()
+        },
     ));
     if let Some(f) = facing {
         e.insert(f);

@@ -19,7 +19,7 @@ use crate::rules::fortifications::place_label;
 use crate::scenario::Coord;
 use crate::scenario::roster::UnitClass;
 use crate::scenario::schema::FortificationKind;
-use crate::world::{Board, FortificationCounter, Location, RosterRes, Unit, Used};
+use crate::world::{Board, FortificationCounter, Location, RosterRes, Unit, mark};
 
 use super::events::GameEvent;
 use super::movement::MoveInProgress;
@@ -127,7 +127,7 @@ pub fn execute_clear(
         at: at.label(),
     });
     if !super::checks::morale_check_with(world, entity, &[], "R 43.7", events) {
-        world.entity_mut(entity).insert(Used);
+        mark(world, entity, |m| m.used = true);
         events.push(GameEvent::MoveFailed {
             unit: unit.id.clone(),
         });

@@ -23,7 +23,7 @@ use crate::rules::facing::FireFacing;
 use crate::rules::fire::{FireContext, FireKind, Firer, infantry_fp};
 use crate::scenario::Coord;
 use crate::scenario::schema::{Nationality, SideId, Spine};
-use crate::world::{AidRes, Location, OpFire, RosterRes, Unit, Used};
+use crate::world::{AidRes, Location, Marks, RosterRes, Unit, mark, mark_attack, marks};
 
 use super::events::GameEvent;
 use super::fire::MoverFate;
@@ -360,7 +360,7 @@ fn plan_in(
         }));
     };
     let ut = roster.get(&u.kind).ok_or(None)?;
-    let kind = kind_for(er.contains::<Used>());
+    let kind = kind_for(er.get::<Marks>().is_some_and(|m| m.used));
     // A Gun: its arc, no CP, Final Op Fire only next to it (R 20.4, R 20.7).
     if ut.class.is_gun() {
         return super::gun::may_op_fire(world, firer, at, kind, wanted).map_err(Some);
@@ -549,12 +549,10 @@ pub fn answer(
         let kind = plan.kind;
         // Fired or not, the unit is Used; an Op Fire marker flips (R 9.0,
         // R 4.3), still counting +1 Prof for this attack.
-        if world.get::<OpFire>(firer).is_some() {
-            world
-                .entity_mut(firer)
-                .insert(super::fire::FiresFromOpFireMarker);
+        if marks(world, firer).op_fire {
+            mark_attack(world, firer, |a| a.from_op_fire_marker = true);
         }
-        world.entity_mut(firer).remove::<OpFire>().insert(Used);
+        mark(world, firer, Marks::flip_to_used);
         events.push(GameEvent::OpFires {
             unit: UnitId::from(id),
             mover: window.mover_id.clone(),
@@ -583,9 +581,7 @@ pub fn answer(
                 );
             }
             if !super::checks::morale_check_to_act(world, firer, "R 6.0", events) {
-                world
-                    .entity_mut(firer)
-                    .remove::<super::fire::FiresFromOpFireMarker>();
+                mark_attack(world, firer, |a| a.from_op_fire_marker = false);
                 events.push(GameEvent::FireFailed {
                     unit: UnitId::from(id),
                 });
@@ -618,10 +614,10 @@ pub fn answer(
                 extras,
                 events,
             );
-            world.entity_mut(firer).remove::<(
-                super::fire::TurnedToFire,
-                super::fire::FiresFromOpFireMarker,
-            )>();
+            mark_attack(world, firer, |a| {
+                a.turned = false;
+                a.from_op_fire_marker = false;
+            });
             fate
         };
         match fate {

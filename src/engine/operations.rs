@@ -9,7 +9,7 @@ use bevy::prelude::*;
 use crate::rules::ops_range::{OpsTally, use_cost};
 use crate::scenario::schema::SideId;
 use crate::world::{
-    ActiveScenario, AidRes, Concealed, Facing, OpFire, Phase, TurnTrack, Unit, Used,
+    ActiveScenario, AidRes, Concealed, Facing, Marks, Phase, TurnTrack, Unit, mark, marks,
 };
 
 use super::combat_events::CombatEventDecision;
@@ -49,23 +49,22 @@ fn with_open_costs<R>(
 ) -> R {
     let constants = world.resource::<AidRes>().0.constants;
     let roster = world.resource::<crate::world::RosterRes>().0.clone();
-    crate::world::queries::with_query::<
-        (Entity, &Unit, Has<Used>, Has<OpFire>, Has<Concealed>),
-        (),
-        _,
-    >(world, |q| {
-        let mut costs = q
-            .filter(|(_, u, used, op, _)| u.side == side && !used && !op)
-            .map(|(_, u, _, _, concealed)| {
-                // The unit's class read here, as `gun::use_kind` reads it,
-                // without a second lookup of the unit.
-                let class = roster
-                    .get(&u.kind)
-                    .map_or(crate::scenario::roster::UnitClass::Squad, |t| t.class);
-                use_cost(&constants, crate::rules::gun::use_kind(class), concealed)
-            });
-        f(&mut costs)
-    })
+    crate::world::queries::with_query::<(Entity, &Unit, &Marks, Has<Concealed>), (), _>(
+        world,
+        |q| {
+            let mut costs = q
+                .filter(|(_, u, m, _)| u.side == side && !m.used && !m.op_fire)
+                .map(|(_, u, _, concealed)| {
+                    // The unit's class read here, as `gun::use_kind` reads it,
+                    // without a second lookup of the unit.
+                    let class = roster
+                        .get(&u.kind)
+                        .map_or(crate::scenario::roster::UnitClass::Squad, |t| t.class);
+                    use_cost(&constants, crate::rules::gun::use_kind(class), concealed)
+                });
+            f(&mut costs)
+        },
+    )
 }
 
 /// Starts the Operations Phase: the scenario's first player opens (R 4.0).
@@ -117,8 +116,8 @@ fn cp_order(
         (None, CpFunction::ActFirst) => {
             side != world.resource::<ActiveScenario>().scenario.first_player
                 && world.get_resource::<SecondMayActFirst>().is_some()
-                && world.get::<Used>(entity).is_none()
-                && world.get::<OpFire>(entity).is_none()
+                && !marks(world, entity).used
+                && !marks(world, entity).op_fire
         }
         (None, _) => side == state.acting,
     };
@@ -214,10 +213,9 @@ fn apply_order(world: &mut World, order: &Order) -> Result<Vec<GameEvent>, Refus
             let side = state.acting;
             match order {
                 Order::MarkOpFire { facing, .. } => {
-                    let mut e = world.entity_mut(entity);
-                    e.insert(OpFire);
+                    mark(world, entity, |m| m.op_fire = true);
                     if let Some(f) = facing {
-                        e.insert(Facing(*f));
+                        world.entity_mut(entity).insert(Facing(*f));
                     }
                     events.push(GameEvent::MarkedOpFire {
                         unit: UnitId::from(unit),
@@ -234,7 +232,7 @@ fn apply_order(world: &mut World, order: &Order) -> Result<Vec<GameEvent>, Refus
                     );
                 }
                 _ => {
-                    world.entity_mut(entity).insert(Used);
+                    mark(world, entity, |m| m.used = true);
                     events.push(GameEvent::MarkedUsed {
                         unit: UnitId::from(unit),
                         side,
@@ -296,9 +294,7 @@ fn apply_order(world: &mut World, order: &Order) -> Result<Vec<GameEvent>, Refus
             });
             if into_cave {
                 // Fire into the Cave below the hex (R 43.4).
-                world
-                    .entity_mut(entity)
-                    .insert(super::fortifications::FiresIntoCave);
+                crate::world::mark_attack(world, entity, |a| a.into_cave = true);
             }
             super::fire::execute_fire(world, entity, to, facing, &mut events);
             // Its Muzzle Flash may be answered first at Night (R 50.2).
@@ -423,14 +419,13 @@ fn check_own_ready_unit(
     id: &str,
     acting: SideId,
 ) -> Result<(Entity, bool), Refusal> {
-    let found = crate::world::queries::with_query::<
-        (Entity, &Unit, Has<Used>, Has<OpFire>, Has<Concealed>),
-        (),
-        _,
-    >(world, |mut q| {
-        q.find(|r| r.1.id == id)
-            .map(|(e, u, used, op, concealed)| (e, u.side, used, op, concealed))
-    });
+    let found = crate::world::queries::with_query::<(Entity, &Unit, &Marks, Has<Concealed>), (), _>(
+        world,
+        |mut q| {
+            q.find(|r| r.1.id == id)
+                .map(|(e, u, m, concealed)| (e, u.side, m.used, m.op_fire, concealed))
+        },
+    );
     let Some((e, side, used, op, concealed)) = found else {
         return Err(Refusal::UnknownUnit {
             unit: UnitId::from(id),

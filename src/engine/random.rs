@@ -6,7 +6,7 @@ use bevy::prelude::*;
 
 use crate::scenario::Coord;
 use crate::scenario::schema::{Side6, SideId};
-use crate::world::{BoardRes, Location, OpFire, Unit, Used};
+use crate::world::{BoardRes, Location, Marks, Unit};
 
 use super::Order;
 use super::op_fire::OpFireWindow;
@@ -33,26 +33,21 @@ impl Lcg {
 
 /// Every unit: id, side, hex, Used, Op Fire.
 pub fn unit_states(world: &mut World) -> Vec<(crate::world::UnitId, SideId, Coord, bool, bool)> {
-    crate::world::queries::collect::<(&Unit, &Location, Has<Used>, Has<OpFire>), (), _>(
-        world,
-        |(u, l, used, op)| (u.id.clone(), u.side, l.coord, used, op),
-    )
+    crate::world::queries::collect::<(&Unit, &Location, &Marks), (), _>(world, |(u, l, m)| {
+        (u.id.clone(), u.side, l.coord, m.used, m.op_fire)
+    })
 }
 
 /// One unit as the random player reads it.
-type UnitRow<'a> = (Entity, &'a Unit, &'a Location, bool, bool);
+type UnitRow<'a> = (Entity, &'a Unit, &'a Location, &'a Marks);
 
-/// Runs `f` over every unit: entity, unit, location, Used, Op Fire, in the
+/// Runs `f` over every unit: entity, unit, location, marks, in the
 /// order the kept query lists them (the order the draws pick from).
 fn with_units<R>(
     world: &mut World,
-    f: impl FnOnce(
-        bevy::ecs::query::QueryIter<'_, '_, (Entity, &Unit, &Location, Has<Used>, Has<OpFire>), ()>,
-    ) -> R,
+    f: impl FnOnce(bevy::ecs::query::QueryIter<'_, '_, (Entity, &Unit, &Location, &Marks), ()>) -> R,
 ) -> R {
-    crate::world::queries::with_query::<(Entity, &Unit, &Location, Has<Used>, Has<OpFire>), (), _>(
-        world, f,
-    )
+    crate::world::queries::with_query::<(Entity, &Unit, &Location, &Marks), (), _>(world, f)
 }
 
 /// A random order for whoever must act: a Combat Event choice when one
@@ -97,8 +92,8 @@ pub fn random_order(world: &mut World, rng: &mut Lcg) -> Order {
     };
     // The units as `unit_states` lists them, counted rather than copied:
     // the acting side's units free to act, and the enemy units.
-    let mine = |(_, u, _, used, op): &UnitRow| u.side == acting && !used && !op;
-    let enemy = |(_, u, _, _, _): &UnitRow| u.side != acting;
+    let mine = |(_, u, _, m): &UnitRow| u.side == acting && !m.used && !m.op_fire;
+    let enemy = |(_, u, _, _): &UnitRow| u.side != acting;
     let (free, enemies) = with_units(world, |q| {
         q.fold((0, 0), |(m, e), row| {
             (m + usize::from(mine(&row)), e + usize::from(enemy(&row)))
@@ -111,7 +106,7 @@ pub fn random_order(world: &mut World, rng: &mut Lcg) -> Order {
     let Some((id, at)) = with_units(world, |q| {
         q.filter(|row| mine(row))
             .nth(pick)
-            .map(|(_, u, l, _, _)| (u.id.to_string(), l.coord))
+            .map(|(_, u, l, _)| (u.id.to_string(), l.coord))
     }) else {
         return Order::Pass;
     };
@@ -126,7 +121,7 @@ pub fn random_order(world: &mut World, rng: &mut Lcg) -> Order {
             let at = with_units(world, |q| {
                 q.filter(|row| enemy(row))
                     .nth(target)
-                    .map(|(_, _, l, _, _)| l.coord)
+                    .map(|(_, _, l, _)| l.coord)
             });
             match at {
                 Some(at) => Order::Fire {

@@ -15,7 +15,7 @@ use crate::rules::{Hexes, Mp};
 use crate::scenario::Coord;
 use crate::scenario::roster::UnitClass;
 use crate::scenario::schema::{SideId, SmokeRules};
-use crate::world::{ActiveScenario, AidRes, BoardRes, Location, RosterRes, Unit, Used};
+use crate::world::{ActiveScenario, AidRes, BoardRes, Location, RosterRes, Unit, mark};
 
 use super::events::GameEvent;
 use super::orders::Refusal;
@@ -333,7 +333,7 @@ pub fn execute_place(
     let Some(unit) = world.get::<Unit>(entity).cloned() else {
         return;
     };
-    world.entity_mut(entity).insert(Used);
+    mark(world, entity, |m| m.used = true);
     let mut left = supply(world);
     let (placed, rule) = match source {
         SmokeSource::GdSquad => {

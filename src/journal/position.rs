@@ -25,8 +25,7 @@ use crate::rules::smoke::{SmokeSide, after_placing, after_recovery};
 use crate::scenario::Coord;
 use crate::scenario::schema::{FortificationKind, Nationality, Scenario, SideId, Spine};
 use crate::world::{
-    Ambush, Concealed, Facing, Flank, FortificationCounter, Location, OpFire, Phase, Suppression,
-    TurnTrack, Unit, Used,
+    Concealed, Facing, FortificationCounter, Location, Marks, Phase, Suppression, TurnTrack, Unit,
 };
 
 /// One unit as the board shows it.
@@ -165,10 +164,11 @@ pub fn capture(world: &mut World) -> Position {
         Option<&Facing>,
         Option<&Suppression>,
         Option<&Concealed>,
-        (Has<Used>, Has<OpFire>, Has<Flank>, Has<Ambush>),
+        Option<&Marks>,
         (Has<Banzai>, Has<Seishin>),
     )>();
-    for (u, l, f, s, c, (used, op_fire, flank, ambush), (banzai, seishin)) in q.iter(world) {
+    for (u, l, f, s, c, marks, (banzai, seishin)) in q.iter(world) {
+        let marks = marks.copied().unwrap_or_default();
         units.insert(
             u.id.to_string(),
             UnitView {
@@ -181,10 +181,10 @@ pub fn capture(world: &mut World) -> Position {
                 facing: f.map(|f| f.0),
                 suppression: s.copied(),
                 concealed: c.map(|c| c.minus_two),
-                used,
-                op_fire,
-                flank,
-                ambush,
+                used: marks.used,
+                op_fire: marks.op_fire,
+                flank: marks.flank,
+                ambush: marks.ambush,
                 banzai,
                 seishin,
             },

@@ -11,8 +11,8 @@ use crate::engine::movement::MoveInProgress;
 use crate::engine::op_fire::OpFireWindow;
 use crate::engine::operations::OpsState;
 use crate::world::{
-    Concealed, Facing, FortificationCounter, Location, OpFire, StackOrder, Suppression, TurnTrack,
-    Unit, Used,
+    Concealed, Facing, FortificationCounter, Location, Marks, StackOrder, Suppression, TurnTrack,
+    Unit,
 };
 
 /// The canonical text the hash covers, one line per item, sorted: readable
@@ -26,10 +26,10 @@ pub fn state_text(world: &mut World) -> String {
         Option<&Suppression>,
         Option<&Concealed>,
         Option<&StackOrder>,
-        Has<Used>,
-        Has<OpFire>,
+        Option<&Marks>,
     )>();
-    for (u, loc, facing, supp, conc, stack, used, op) in q.iter(world) {
+    for (u, loc, facing, supp, conc, stack, marks) in q.iter(world) {
+        let (used, op) = marks.map_or((false, false), |m| (m.used, m.op_fire));
         lines.push(format!(
             "unit {} {} {:?} reduced={} company={:?} at={} cave={} facing={:?} supp={:?} conceal={:?} stack={:?} used={used} op={op}",
             u.id,

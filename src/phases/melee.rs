@@ -24,7 +24,7 @@ use crate::rules::melee::{melee_fp, melee_hits};
 use crate::scenario::Coord;
 use crate::scenario::roster::UnitClass;
 use crate::scenario::schema::{Nationality, SideId};
-use crate::world::{AidRes, Ambush, Flank, RosterRes, Unit};
+use crate::world::{AidRes, RosterRes, Unit, marks};
 
 use super::{Decision, OnBoard, Pending, ask, cp, first_player, in_melee, on_board};
 
@@ -168,7 +168,7 @@ fn start(world: &mut World, loc: (Coord, bool), events: &mut Vec<GameEvent>) {
     });
     let ambushers: Vec<Entity> = here
         .iter()
-        .filter(|u| world.get::<Ambush>(u.entity).is_some())
+        .filter(|u| marks(world, u.entity).ambush)
         .map(|u| u.entity)
         .collect();
     let others: Vec<Entity> = here
@@ -211,7 +211,7 @@ fn roll_dice(world: &mut World) -> Vec<u8> {
 
 fn log_roll(world: &World, r: &Roll, events: &mut Vec<GameEvent>) {
     let dice: Vec<crate::rules::D10> = r.dice.iter().map(|d| crate::rules::D10(*d)).collect();
-    let ambush = world.get::<Ambush>(r.unit).is_some();
+    let ambush = marks(world, r.unit).ambush;
     events.push(GameEvent::MeleeRoll {
         unit: world
             .get::<Unit>(r.unit)
@@ -226,7 +226,7 @@ fn log_roll(world: &World, r: &Roll, events: &mut Vec<GameEvent>) {
             "R 12.0, R 59.6"
         } else if crate::engine::seishin::declared(world, r.unit) {
             "R 12.0, R 59.5"
-        } else if world.get::<Flank>(r.unit).is_some() {
+        } else if marks(world, r.unit).flank {
             "R 12.0, R 12.2"
         } else {
             "R 12.0"
@@ -253,9 +253,9 @@ fn roll_group(world: &mut World, mut fight: Fight, events: &mut Vec<GameEvent>) 
             continue;
         };
         let side = if u.unit.reduced { ut.reduced } else { ut.full };
-        let flank = world.get::<Flank>(u.entity).is_some();
+        let flank = marks(world, u.entity).flank;
         let mut fp = melee_fp(&aid, ut.class, &side, u.unit.reduced, flank);
-        if world.get::<Ambush>(u.entity).is_some() {
+        if marks(world, u.entity).ambush {
             fp += aid.constants.melee_ambush_fp;
         }
         // A Squad that charged this turn: +2 (R 59.6).

@@ -7,7 +7,7 @@
 use bevy::prelude::*;
 
 use crate::engine::events::GameEvent;
-use crate::world::{Ambush, Flank, OpFire, Phase, Suppression, TurnTrack, Used};
+use crate::world::{Marks, Phase, Suppression, TurnTrack};
 
 use super::{cp, end, in_melee, on_board};
 
@@ -36,9 +36,9 @@ pub fn run(world: &mut World, events: &mut Vec<GameEvent>) {
     }
     for u in &all {
         // Melee Ambush lasts for its turn only (R 51.2).
-        world
-            .entity_mut(u.entity)
-            .remove::<(Used, OpFire, Flank, Ambush)>();
+        if let Some(mut marks) = world.get_mut::<Marks>(u.entity) {
+            marks.set_if_neq(Marks::default());
+        }
     }
     // Seishin lasts for its turn only (R 59.5).
     crate::engine::seishin::end_of_turn(world);

@@ -13,8 +13,8 @@ use crate::scenario::Coord;
 use crate::scenario::roster::{CounterSide, UnitClass, UnitType};
 use crate::scenario::schema::{FortificationKind, SideId};
 use crate::world::{
-    ActiveScenario, Concealed, Facing, FortificationCounter, Location, OpFire, RosterRes,
-    StackOrder, Suppression, Unit, Used, Viewer,
+    ActiveScenario, Concealed, Facing, FortificationCounter, Location, Marks, RosterRes,
+    StackOrder, Suppression, Unit, Viewer,
 };
 
 use super::board::z;
@@ -91,8 +91,7 @@ type UnitRow<'a> = (
     Option<&'a StackOrder>,
     Option<&'a Facing>,
     Option<&'a Suppression>,
-    Option<&'a Used>,
-    Option<&'a OpFire>,
+    Option<&'a Marks>,
     Option<&'a Concealed>,
 );
 
@@ -103,8 +102,7 @@ type CounterChanged = Or<(
     Changed<Facing>,
     Changed<Suppression>,
     Changed<Concealed>,
-    Added<Used>,
-    Added<OpFire>,
+    Changed<Marks>,
     Changed<FortificationCounter>,
 )>;
 
@@ -119,19 +117,14 @@ pub fn redraw_counters(
     viewer: Res<Viewer>,
     active: Res<ActiveScenario>,
     changed: Query<(), CounterChanged>,
-    mut removed_used: RemovedComponents<Used>,
-    mut removed_op: RemovedComponents<OpFire>,
     mut removed_conceal: RemovedComponents<Concealed>,
     mut removed_supp: RemovedComponents<Suppression>,
     mut removed_forts: RemovedComponents<FortificationCounter>,
     tripped: Option<Res<crate::engine::night::TrippedWire>>,
     mut drawn_once: Local<bool>,
 ) {
-    let removed = removed_used.read().count()
-        + removed_op.read().count()
-        + removed_conceal.read().count()
-        + removed_supp.read().count()
-        + removed_forts.read().count();
+    let removed =
+        removed_conceal.read().count() + removed_supp.read().count() + removed_forts.read().count();
     let flares_changed = tripped.as_ref().is_some_and(|t| t.is_changed());
     if *drawn_once && changed.is_empty() && removed == 0 && !viewer.is_changed() && !flares_changed
     {
@@ -193,7 +186,7 @@ pub fn redraw_counters(
             let Some(ut) = roster.0.get(&r.0.kind) else {
                 continue;
             };
-            let shown = shown_to(viewer.0, r.0.side, r.7.copied());
+            let shown = shown_to(viewer.0, r.0.side, r.6.copied());
             match shown {
                 Shown::ConcealOnly { minus_two } => {
                     spawned.extend(draw_conceal_counter(&mut p, at, minus_two, zc));
@@ -220,8 +213,9 @@ pub fn redraw_counters(
                             zc + 0.05,
                         ));
                     }
+                    let marks = r.5.copied().unwrap_or_default();
                     let markers =
-                        marker_labels(r.4.copied(), r.5.is_some(), r.6.is_some(), r.7.copied());
+                        marker_labels(r.4.copied(), marks.used, marks.op_fire, r.6.copied());
                     for (k, (label, colour, text)) in markers.into_iter().enumerate() {
                         let y = COUNTER * 0.5 + 7.0 + k as f32 * 14.0;
                         let mz = zc + 0.5 + k as f32 * 0.1;

@@ -17,8 +17,8 @@ use crate::engine::seishin::Seishin;
 use crate::scenario::Coord;
 use crate::scenario::schema::{FortificationKind, Side6, Spine, Theater};
 use crate::world::{
-    ActiveScenario, Ambush, BoardRes, Concealed, Facing, FortificationCounter, Location, OpFire,
-    RosterRes, Unit, Viewer,
+    ActiveScenario, BoardRes, Concealed, Facing, FortificationCounter, Location, Marks, RosterRes,
+    Unit, Viewer,
 };
 
 use super::counters::{Shown, shown_to};
@@ -186,10 +186,9 @@ type MarkerUnit<'a> = (
     &'a Unit,
     &'a Location,
     Option<&'a Concealed>,
-    Has<Ambush>,
+    Option<&'a Marks>,
     Has<Banzai>,
     Has<Seishin>,
-    Has<OpFire>,
     Option<&'a Facing>,
 );
 
@@ -216,16 +215,17 @@ fn redraw_markers(
     arcs.sort();
     let rows: Vec<(Unit, Location, Option<Concealed>, Flags)> = units
         .iter()
-        .map(|(u, l, c, ambush, banzai, seishin, op_fire, _)| {
+        .map(|(u, l, c, marks, banzai, seishin, _)| {
+            let marks = marks.copied().unwrap_or_default();
             (
                 u.clone(),
                 *l,
                 c.copied(),
                 Flags {
-                    ambush,
+                    ambush: marks.ambush,
                     banzai,
                     seishin,
-                    op_fire,
+                    op_fire: marks.op_fire,
                 },
             )
         })

@@ -44,8 +44,7 @@ use bevy_egui::{EguiPlugin, EguiPrimaryContextPass};
 use crate::app::{AppState, ScreenshotRequest};
 use crate::scenario::Coord;
 use crate::world::{
-    ActiveScenario, BoardRes, Concealed, Location, OpFire, Suppression, TurnTrack, Unit, Used,
-    Viewer,
+    ActiveScenario, BoardRes, Concealed, Location, Marks, Suppression, TurnTrack, Unit, Viewer,
 };
 
 /// Systems that draw the board once the scenario is spawned.
@@ -246,6 +245,10 @@ fn sample_markers(
     let mut sorted: Vec<(Entity, String)> =
         units.iter().map(|(e, u)| (e, u.id.to_string())).collect();
     sorted.sort_by(|a, b| a.1.cmp(&b.1));
+    let used = || Marks {
+        used: true,
+        ..Marks::default()
+    };
     for (i, (e, _)) in sorted.into_iter().enumerate() {
         let mut ec = commands.entity(e);
         match i % 6 {
@@ -253,13 +256,16 @@ fn sample_markers(
                 ec.insert(Suppression::Suppressed).remove::<Concealed>();
             }
             1 => {
-                ec.insert((Suppression::Full, Used)).remove::<Concealed>();
+                ec.insert((Suppression::Full, used())).remove::<Concealed>();
             }
             2 => {
-                ec.insert(OpFire);
+                ec.insert(Marks {
+                    op_fire: true,
+                    ..Marks::default()
+                });
             }
             3 => {
-                ec.insert(Used).remove::<Concealed>();
+                ec.insert(used()).remove::<Concealed>();
             }
             4 => {
                 ec.remove::<Concealed>();

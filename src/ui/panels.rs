@@ -11,8 +11,8 @@ use crate::scenario::player_aid::{Cell, PlayerAid};
 use crate::scenario::roster::{CounterSide, Source, UnitType};
 use crate::scenario::schema::{Entry, MapEdge, Scenario, SideCard, SideId, VictoryCondition};
 use crate::world::{
-    ActiveScenario, AidRes, BoardRes, Concealed, Facing, FortificationCounter, Location, OpFire,
-    RosterRes, Suppression, TurnTrack, Unit, Used, Viewer,
+    ActiveScenario, AidRes, BoardRes, Concealed, Facing, FortificationCounter, Location, Marks,
+    RosterRes, Suppression, TurnTrack, Unit, Viewer,
 };
 
 use super::camera::PanelInsets;
@@ -65,8 +65,7 @@ type UnitQueryRow<'a> = (
     &'a Location,
     Option<&'a Facing>,
     Option<&'a Suppression>,
-    Option<&'a Used>,
-    Option<&'a OpFire>,
+    Option<&'a Marks>,
     Option<&'a Concealed>,
 );
 
@@ -254,7 +253,7 @@ pub fn game_panels(
                         units
                             .iter()
                             .filter(|r| r.2.coord == c)
-                            .filter(|r| shown_to(viewer.0, r.1.side, r.7.copied()) == Shown::Face)
+                            .filter(|r| shown_to(viewer.0, r.1.side, r.6.copied()) == Shown::Face)
                             .min_by_key(|r| r.1.id.clone())
                     })
                 });
@@ -653,7 +652,7 @@ fn hex_card(
     rows.sort_by_key(|r| r.1.id.clone());
     for r in rows {
         let where_ = if r.2.in_cave { " (in the Cave)" } else { "" };
-        match shown_to(viewer, r.1.side, r.7.copied()) {
+        match shown_to(viewer, r.1.side, r.6.copied()) {
             Shown::ConcealOnly { minus_two } => {
                 ui.label(format!(
                     "\u{2022} Conceal counter {} ({}){where_}",
@@ -699,7 +698,8 @@ fn unit_card(
     row: UnitQueryRow,
     viewer: SideId,
 ) {
-    let (_, unit, loc, facing, supp, used, op, conc) = row;
+    let (_, unit, loc, facing, supp, marks, conc) = row;
+    let marks = marks.copied().unwrap_or_default();
     if shown_to(viewer, unit.side, conc.copied()) != Shown::Face {
         ui.label(RichText::new("Unit card").strong().color(ACCENT));
         ui.label("An enemy Conceal counter: what lies beneath is unknown (R 15.0).");
@@ -764,10 +764,10 @@ fn unit_card(
         Some(Suppression::Full) => status.push("Fully Suppressed (R 7.0)".to_string()),
         None => {}
     }
-    if used.is_some() {
+    if marks.used {
         status.push("Used (R 4.2)".into());
     }
-    if op.is_some() {
+    if marks.op_fire {
         status.push("Op Fire (R 4.3)".into());
     }
     if let Some(c) = conc {

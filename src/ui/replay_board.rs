@@ -18,8 +18,7 @@ use crate::engine::seishin::Seishin;
 use crate::engine::smoke::SmokeCounter;
 use crate::journal::position::{Context, FortView, Position, UnitView, capture, position_at};
 use crate::world::{
-    Ambush, Concealed, Facing, Flank, FortificationCounter, Location, OpFire, StackOrder,
-    Suppression, Unit, Used,
+    Concealed, Facing, FortificationCounter, Location, Marks, StackOrder, Suppression, Unit,
 };
 
 /// The events of the last order `ui::act::send` applied (kept only while a
@@ -219,10 +218,17 @@ fn put_unit(world: &mut World, e: Entity, v: &UnitView) {
             }
         }
     }
-    toggle(world, e, v.used, Used);
-    toggle(world, e, v.op_fire, OpFire);
-    toggle(world, e, v.flank, Flank);
-    toggle(world, e, v.ambush, Ambush);
+    if let Some(mut marks) = world.get_mut::<Marks>(e) {
+        // The position shows no CP counter: it stays as it is.
+        let cp = marks.cp;
+        marks.set_if_neq(Marks {
+            used: v.used,
+            op_fire: v.op_fire,
+            flank: v.flank,
+            ambush: v.ambush,
+            cp,
+        });
+    }
     toggle(world, e, v.banzai, Banzai);
     toggle(world, e, v.seishin, Seishin);
 }

@@ -16,8 +16,10 @@ pub struct HexCell {
     pub level: u8,
 }
 
-/// A Squad, WT or Decoy (R 2.0).
+/// A Squad, WT or Decoy (R 2.0). Every unit carries its [`Marks`] and its
+/// [`AttackUnderWay`].
 #[derive(Component, Debug, Clone)]
+#[require(Marks, AttackUnderWay)]
 pub struct Unit {
     /// Scenario id (`"A1"`).
     pub id: super::UnitId,
@@ -54,13 +56,36 @@ pub enum Suppression {
     Full,
 }
 
-/// Marked Used this turn (R 4.2).
-#[derive(Component, Debug, Clone, Copy)]
-pub struct Used;
+/// The counters that mark a unit for the rest of the turn; the Recovery
+/// Phase takes them all off (R 13.0). Every unit carries this component from
+/// its spawn (required by [`Unit`]), so marking or clearing a unit writes a
+/// field: the unit keeps its place among the others, where a component per
+/// counter moved it to another table at every change.
+#[derive(Component, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Marks {
+    /// Marked Used this turn (R 4.2).
+    pub used: bool,
+    /// Marked Op Fire (R 4.3).
+    pub op_fire: bool,
+    /// A Flank counter: the unit entered Melee through a flank hex of every
+    /// enemy unit there, +1 Melee FP (R 12.2).
+    pub flank: bool,
+    /// Melee Ambush: the unit was Concealed in the Jungle when an enemy
+    /// entered its Melee; this turn it strikes first, at +2 Melee FP, and its
+    /// casualties are applied before the others attack (R 51.2).
+    pub ambush: bool,
+    /// The CP counter: a CP was spent on the unit this turn, for this
+    /// function (R 3.0).
+    pub cp: Option<crate::engine::command_points::CpFunction>,
+}
 
-/// Marked Op Fire (R 4.3).
-#[derive(Component, Debug, Clone, Copy)]
-pub struct OpFire;
+impl Marks {
+    /// Marked Used; an Op Fire marker flips to its Used side (R 4.3).
+    pub fn flip_to_used(&mut self) {
+        self.op_fire = false;
+        self.used = true;
+    }
+}
 
 /// Under a Conceal counter (R 15.0); Japanese start at −2 (R 59.2).
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
@@ -140,13 +165,54 @@ pub struct TurnTrack {
 #[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Viewer(pub SideId);
 
-/// A Flank counter: the unit entered Melee through a flank hex of every
-/// enemy unit there, +1 Melee FP; removed in the Recovery Phase (R 12.2).
-#[derive(Component, Debug, Clone, Copy)]
-pub struct Flank;
+/// What the attack a unit is making carries, from its order to its end
+/// (cleared then): the firer turned to make it (−1, R 6.0); it was marked Op
+/// Fire when it began, +1 Prof (R 9.0), its marker having flipped to Used by
+/// then (R 4.3); it was ordered to fire into the Cave of the target hex
+/// (`K5/cave`, R 43.4). Every unit carries it (required by [`Unit`]), so an
+/// attack moves no unit to another table.
+#[derive(Component, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct AttackUnderWay {
+    pub turned: bool,
+    pub from_op_fire_marker: bool,
+    pub into_cave: bool,
+}
 
-/// Melee Ambush: the unit was Concealed in the Jungle when an enemy entered
-/// its Melee; this turn it strikes first, at +2 Melee FP, and its casualties
-/// are applied before the others attack (R 51.2).
-#[derive(Component, Debug, Clone, Copy)]
-pub struct Ambush;
+/// The marks `entity` carries (none for an entity that is not a unit).
+pub fn marks(world: &World, entity: Entity) -> Marks {
+    world.get::<Marks>(entity).copied().unwrap_or_default()
+}
+
+/// Changes the marks `entity` carries through `change` (nothing for an
+/// entity that is not a unit).
+pub fn mark(world: &mut World, entity: Entity, change: impl FnOnce(&mut Marks)) {
+    write(world, entity, change);
+}
+
+/// What the attack `entity` is making carries (nothing for an entity that
+/// is not a unit).
+pub fn attack_under_way(world: &World, entity: Entity) -> AttackUnderWay {
+    world
+        .get::<AttackUnderWay>(entity)
+        .copied()
+        .unwrap_or_default()
+}
+
+/// Changes what the attack `entity` is making carries (nothing for an
+/// entity that is not a unit).
+pub fn mark_attack(world: &mut World, entity: Entity, change: impl FnOnce(&mut AttackUnderWay)) {
+    write(world, entity, change);
+}
+
+/// Writes a field-only component of `entity` through `change`, seen as
+/// changed only when its value changed.
+fn write<C>(world: &mut World, entity: Entity, change: impl FnOnce(&mut C))
+where
+    C: Component<Mutability = bevy::ecs::component::Mutable> + Copy + PartialEq,
+{
+    if let Some(mut c) = world.get_mut::<C>(entity) {
+        let mut new = *c;
+        change(&mut new);
+        c.set_if_neq(new);
+    }
+}
