@@ -245,7 +245,8 @@ fn overlap(a: &URect, b: &URect) -> bool {
     a.min.x < b.max.x && b.min.x < a.max.x && a.min.y < b.max.y && b.min.y < a.max.y
 }
 
-fn area(r: &URect) -> u64 {
+/// A rectangle's pixels.
+pub fn area(r: &URect) -> u64 {
     u64::from(r.width()) * u64::from(r.height())
 }
 

@@ -47,6 +47,10 @@ pub struct Retained {
     pub kept: u64,
     /// Of the frames drawn, those drawn only in their changed rectangles.
     pub partial: u64,
+    /// Pixels the board camera drew on the frames drawn (the whole window
+    /// on a whole frame, else its rectangles): the frames' shading work,
+    /// which unlike their time does not move with the machine's load.
+    pub shaded: u64,
     view: Option<(GlobalTransform, Vec4)>,
     egui: Vec<egui::ClippedPrimitive>,
     /// Where egui's paint jobs changed on the last frame (window pixels),
@@ -423,8 +427,12 @@ fn decide_redraw(
     let changed = this.draws();
     if changed {
         retained.drawn += 1;
-        if !this.whole {
+        if this.whole {
+            let size = cam.physical_target_size().unwrap_or_default();
+            retained.shaded += u64::from(size.x) * u64::from(size.y);
+        } else {
             retained.partial += 1;
+            retained.shaded += this.rects.iter().map(damage::area).sum::<u64>();
         }
     } else {
         retained.kept += 1;
