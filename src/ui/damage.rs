@@ -54,15 +54,27 @@ impl BoardDamage {
     }
 }
 
-/// Each drawn entity's bounds in world space when it was last seen, so that
-/// the place it leaves is redrawn too.
+/// Each drawn entity's place in world space when it was last seen (its
+/// bounds, or its `Parts`), so that the place it leaves is redrawn too.
 #[derive(Resource, Debug, Default)]
-pub struct Bounds(pub HashMap<Entity, Rect>);
+pub struct Bounds(pub HashMap<Entity, Vec<Rect>>);
+
+/// A drawn entity's place, finer than its bounds, in its own space: boxes
+/// that together cover everything it draws (the painter's shapes, a long
+/// diagonal line in several pieces). Its changed place is these instead of
+/// its `Aabb`, whose box around a diagonal line is mostly empty.
+#[derive(Component, Debug, Clone, Default, PartialEq)]
+pub struct Parts(pub Vec<Rect>);
 
 /// An entity's bounds in world space (x, y), from its `Aabb`.
 pub fn world_rect(aabb: &Aabb, gtf: &GlobalTransform) -> Rect {
     let c = Vec3::from(aabb.center);
     let h = Vec3::from(aabb.half_extents);
+    world_box(c, h.truncate(), gtf)
+}
+
+/// A box of an entity's own space (centre, half size) in world space.
+fn world_box(c: Vec3, h: Vec2, gtf: &GlobalTransform) -> Rect {
     let mut r = Rect::from_center_size(Vec2::ZERO, Vec2::ZERO);
     for (i, (sx, sy)) in [(-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)]
         .into_iter()
@@ -78,6 +90,24 @@ pub fn world_rect(aabb: &Aabb, gtf: &GlobalTransform) -> Rect {
         };
     }
     r
+}
+
+/// An entity's place in world space: its parts if it has them, else its
+/// bounds (`None`: not known).
+pub fn world_place(
+    aabb: Option<&Aabb>,
+    parts: Option<&Parts>,
+    gtf: &GlobalTransform,
+) -> Option<Vec<Rect>> {
+    match (parts, aabb) {
+        (Some(p), _) if !p.0.is_empty() => Some(
+            p.0.iter()
+                .map(|r| world_box(r.center().extend(0.0), r.half_size(), gtf))
+                .collect(),
+        ),
+        (_, Some(a)) => Some(vec![world_rect(a, gtf)]),
+        _ => None,
+    }
 }
 
 /// From world space to the window's pixels through the board camera.
@@ -163,8 +193,13 @@ pub fn egui_changes(
         Triangles::of(&old[start..old.len() - end])?,
         Triangles::of(&new[start..new.len() - end])?,
     );
-    let Some((old_kept, new_kept)) = matched(old.len(), new.len(), MAX_EDITS, |i, j| {
-        old.get(i).is_some_and(|t| new.get(j) == Some(t))
+    // Each triangle read once (broken ones match nothing).
+    let (a, b): (Vec<Option<Triangle>>, Vec<Option<Triangle>>) = (
+        (0..old.len()).map(|i| old.get(i)).collect(),
+        (0..new.len()).map(|j| new.get(j)).collect(),
+    );
+    let Some((old_kept, new_kept)) = matched(a.len(), b.len(), MAX_EDITS, |i, j| {
+        a[i].is_some() && a[i] == b[j]
     }) else {
         // Too much changed to match: every changed job's place.
         return Some(
@@ -184,10 +219,6 @@ pub fn egui_changes(
 /// two lists of triangles with; past it, the changed jobs' whole places
 /// are redrawn (the matching's cost grows with the edits times the length).
 const MAX_EDITS: usize = 600;
-
-/// Gap (window pixels) under which the places of unmatched triangles that
-/// follow each other are joined into one (the glyphs of a changed line).
-const JOIN_GAP: f32 = 8.0;
 
 /// One painted triangle: its clip rectangle, texture and corners.
 #[derive(Clone, Copy, PartialEq)]
@@ -266,7 +297,9 @@ fn points_to_pixels(b: egui::Rect, pixels_per_point: f32) -> Rect {
 }
 
 /// The places of the unmatched triangles of a list, those that follow each
-/// other and lie close joined into one.
+/// other joined into one while that adds fewer pixels than a rectangle
+/// costs (`RECT_PIXELS`: the glyphs of a changed line, the changed lines of
+/// a card).
 fn clusters(tris: &Triangles, kept: &[bool], pixels_per_point: f32) -> Vec<Rect> {
     let mut out: Vec<Rect> = Vec::new();
     let mut open: Option<Rect> = None;
@@ -288,8 +321,11 @@ fn clusters(tris: &Triangles, kept: &[bool], pixels_per_point: f32) -> Vec<Rect>
         if r.is_empty() {
             continue;
         }
+        let pixels = |r: Rect| r.width() * r.height();
         open = Some(match open {
-            Some(o) if !o.inflate(JOIN_GAP).intersect(r).is_empty() => o.union(r),
+            Some(o) if pixels(o.union(r)) - pixels(o) - pixels(r) < RECT_PIXELS as f32 => {
+                o.union(r)
+            }
             Some(o) => {
                 out.push(o);
                 r
@@ -453,8 +489,9 @@ pub fn area(r: &URect) -> u64 {
 
 /// Merges rectangles until no two overlap (a place drawn twice would blend
 /// its translucent layers twice) and there are at most `max`: overlapping
-/// ones first, then the pair whose union adds the least area.
-pub fn merge(mut rects: Vec<URect>, max: usize) -> Vec<URect> {
+/// ones first, then the pair whose union adds the least area. Every step
+/// leaves one rectangle fewer.
+fn unions(mut rects: Vec<URect>, max: usize) -> Vec<URect> {
     loop {
         let mut pair = None;
         'find: for i in 0..rects.len() {
@@ -466,17 +503,7 @@ pub fn merge(mut rects: Vec<URect>, max: usize) -> Vec<URect> {
             }
         }
         if pair.is_none() && rects.len() > max.max(1) {
-            let mut best = u64::MAX;
-            for i in 0..rects.len() {
-                for j in i + 1..rects.len() {
-                    let u = rects[i].union(rects[j]);
-                    let added = area(&u) - area(&rects[i]) - area(&rects[j]);
-                    if added < best {
-                        best = added;
-                        pair = Some((i, j));
-                    }
-                }
-            }
+            pair = cheapest_pairs(&rects, 1).first().map(|(_, i, j)| (*i, *j));
         }
         let Some((i, j)) = pair else {
             return rects;
@@ -484,6 +511,108 @@ pub fn merge(mut rects: Vec<URect>, max: usize) -> Vec<URect> {
         let b = rects.swap_remove(j);
         rects[i] = rects[i].union(b);
     }
+}
+
+/// The pairs of rectangles by the pixels their union adds to theirs, the
+/// cheapest first (at most `n`).
+fn cheapest_pairs(rects: &[URect], n: usize) -> Vec<(u64, usize, usize)> {
+    let mut best: Vec<(u64, usize, usize)> = Vec::with_capacity(n + 1);
+    for i in 0..rects.len() {
+        for j in i + 1..rects.len() {
+            let u = rects[i].union(rects[j]);
+            let added = area(&u).saturating_sub(area(&rects[i]) + area(&rects[j]));
+            if best.len() == n && best.last().is_some_and(|b| b.0 <= added) {
+                continue;
+            }
+            let at = best.partition_point(|b| b.0 <= added);
+            best.insert(at, (added, i, j));
+            best.truncate(n);
+        }
+    }
+    best
+}
+
+/// Pairs `merge` tries to join in a round.
+const TRIES: usize = 8;
+
+/// What drawing one more rectangle costs, in pixels drawn: each rectangle
+/// runs every layer's draws and egui's pass again (their vertices and
+/// set-up), so two rectangles whose union adds fewer pixels than this are
+/// drawn as one.
+pub const RECT_PIXELS: u64 = 40_000;
+
+/// Rectangles that cover the changed places, at most `max`, no two
+/// overlapping (a place drawn twice would blend its translucent layers
+/// twice). Overlapping ones are cut apart first (`disjoint`: no pixel is
+/// added, so the pieces of a long diagonal line stay pieces); then, while
+/// there are more than `max` or two whose union adds fewer pixels than a
+/// rectangle costs (`RECT_PIXELS`), the cheapest pair whose union, with the
+/// others cut apart from it, leaves fewer rectangles is joined. When none
+/// does and there are still too many, by unions alone (`unions`).
+pub fn merge(rects: Vec<URect>, max: usize) -> Vec<URect> {
+    let max = max.max(1);
+    let mut rects = disjoint(&rects);
+    'rounds: loop {
+        for (added, i, j) in cheapest_pairs(&rects, TRIES) {
+            if rects.len() <= max && added >= RECT_PIXELS {
+                return rects;
+            }
+            // The others are apart from each other already: only the union
+            // cuts them.
+            let joined = rects[i].union(rects[j]);
+            let cut_by_joined = |rects: &[URect]| {
+                let mut out = vec![joined];
+                for (k, r) in rects.iter().enumerate() {
+                    if k != i && k != j {
+                        out.extend(subtract(*r, &joined));
+                    }
+                }
+                out
+            };
+            let next = cut_by_joined(&rects);
+            if next.len() < rects.len() {
+                rects = next;
+                continue 'rounds;
+            }
+        }
+        return if rects.len() > max {
+            unions(rects, max)
+        } else {
+            rects
+        };
+    }
+}
+
+/// The parts of `r` outside `o` (none if `o` covers it; `r` itself if they
+/// do not overlap): the bands above and below `o`, and beside it.
+fn subtract(r: URect, o: &URect) -> impl Iterator<Item = URect> {
+    let cut = overlap(&r, o);
+    let (top, bottom) = (r.min.y.max(o.min.y), r.max.y.min(o.max.y));
+    let parts = if cut {
+        [
+            URect::new(r.min.x, r.min.y, r.max.x, top),
+            URect::new(r.min.x, bottom, r.max.x, r.max.y),
+            URect::new(r.min.x, top, o.min.x.max(r.min.x), bottom),
+            URect::new(o.max.x.min(r.max.x), top, r.max.x, bottom),
+        ]
+    } else {
+        [r, URect::default(), URect::default(), URect::default()]
+    };
+    parts.into_iter().filter(|p| !p.is_empty())
+}
+
+/// The same pixels as `rects`, in rectangles that do not overlap: each
+/// one cut by those before it.
+fn disjoint(rects: &[URect]) -> Vec<URect> {
+    let mut out: Vec<URect> = Vec::new();
+    for r in rects {
+        let mut pieces = vec![*r];
+        for o in &out {
+            pieces = pieces.into_iter().flat_map(|p| subtract(p, o)).collect();
+        }
+        out.extend(pieces);
+    }
+    out
 }
 
 /// The frame's drawing from its changed places (window pixels): whole when
@@ -508,30 +637,91 @@ mod tests {
         URect::new(x0, y0, x1, y1)
     }
 
+    /// Whether rectangles cover exactly the pixels of others, no two
+    /// overlapping.
+    fn same_pixels(parts: &[URect], of: &[URect]) -> bool {
+        let inside = |rs: &[URect], x: u32, y: u32| {
+            rs.iter()
+                .filter(|r| (r.min.x..r.max.x).contains(&x) && (r.min.y..r.max.y).contains(&y))
+                .count()
+        };
+        (0..64).all(|x| {
+            (0..64).all(|y| {
+                let n = inside(parts, x, y);
+                n <= 1 && (n == 1) == (inside(of, x, y) > 0)
+            })
+        })
+    }
+
+    #[test]
+    fn overlapping_rectangles_are_cut_apart_without_adding_pixels() {
+        let (a, b) = (r(0, 0, 10, 10), r(5, 5, 20, 20));
+        // b without a: the band below a and the piece beside it.
+        assert_eq!(
+            subtract(b, &a).collect::<Vec<_>>(),
+            vec![r(5, 10, 20, 20), r(10, 5, 20, 10)]
+        );
+        // Inside: nothing left; apart: itself.
+        assert_eq!(subtract(r(2, 2, 4, 4), &a).count(), 0);
+        assert_eq!(
+            subtract(r(30, 0, 40, 10), &a).collect::<Vec<_>>(),
+            vec![r(30, 0, 40, 10)]
+        );
+        // A cross, a ring of four and a diagonal chain.
+        for rects in [
+            vec![r(0, 20, 60, 30), r(20, 0, 30, 60)],
+            vec![
+                r(0, 0, 40, 10),
+                r(30, 0, 40, 40),
+                r(0, 30, 40, 40),
+                r(0, 0, 10, 40),
+                r(5, 5, 35, 35),
+            ],
+            (0..8)
+                .map(|i| r(6 * i, 6 * i, 6 * i + 10, 6 * i + 10))
+                .collect(),
+        ] {
+            assert!(same_pixels(&disjoint(&rects), &rects));
+        }
+    }
+
     #[test]
     fn rectangles_are_merged_until_none_overlap_and_few_are_left() {
-        // Two overlapping and one apart.
-        let m = merge(vec![r(0, 0, 10, 10), r(5, 5, 20, 20), r(50, 50, 60, 60)], 4);
-        assert_eq!(m, vec![r(0, 0, 20, 20), r(50, 50, 60, 60)]);
-        // Touching edges do not overlap (`max` is exclusive).
-        let m = merge(vec![r(0, 0, 10, 10), r(10, 0, 20, 10)], 4);
-        assert_eq!(m.len(), 2);
-        // Five apart, at most four: the two closest are joined.
+        // Two overlapping and one apart: cut apart (three pieces, no pixel
+        // added), then the pieces whose union costs less than a rectangle
+        // joined again; the far one stays apart.
         let m = merge(
-            vec![
-                r(0, 0, 10, 10),
-                r(100, 0, 110, 10),
-                r(200, 0, 210, 10),
-                r(300, 0, 310, 10),
-                r(311, 0, 321, 10),
-            ],
+            vec![r(0, 0, 10, 10), r(5, 5, 20, 20), r(500, 500, 510, 510)],
             4,
         );
+        assert_eq!(m.len(), 2);
+        assert!(m.contains(&r(0, 0, 20, 20)) && m.contains(&r(500, 500, 510, 510)));
+        // Large ones overlapping at a corner stay cut apart: their union
+        // would add more pixels than a rectangle costs.
+        let (a, b) = (r(0, 0, 200, 200), r(100, 100, 600, 600));
+        let m = merge(vec![a, b], 4);
+        assert!(same_pixels(&m, &[a, b]));
+        assert_eq!(m.iter().map(area).sum::<u64>(), 40_000 + 250_000 - 10_000);
+        // Touching edges do not overlap (`max` is exclusive).
+        let m = merge(vec![r(0, 0, 100, 100), r(100, 0, 200, 100)], 4);
+        assert_eq!(m.iter().map(area).sum::<u64>(), 20_000);
+        // Five apart, at most four: the two closest are joined.
+        let apart = (0..4)
+            .map(|i| r(1000 * i, 0, 1000 * i + 100, 100))
+            .chain([r(3110, 0, 3210, 100)]);
+        let m = merge(apart.collect(), 4);
         assert_eq!(m.len(), 4);
-        assert!(m.contains(&r(300, 0, 321, 10)));
-        // A union that comes to overlap a third is merged with it too.
-        let m = merge(vec![r(0, 0, 10, 10), r(20, 20, 30, 30), r(5, 25, 8, 28)], 1);
-        assert_eq!(m, vec![r(0, 0, 30, 30)]);
+        assert!(m.contains(&r(3000, 0, 3210, 100)));
+        // A diagonal chain of overlapping squares stays pieces along the
+        // diagonal, not one box around it.
+        let chain: Vec<URect> = (0..10)
+            .map(|i| r(60 * i, 60 * i, 60 * i + 70, 60 * i + 70))
+            .collect();
+        let m = merge(chain.clone(), 4);
+        assert!(m.len() <= 4);
+        assert!(m.iter().map(area).sum::<u64>() < 670 * 670 / 2);
+        // At most one.
+        assert_eq!(merge(chain, 1), vec![r(0, 0, 610, 610)]);
     }
 
     #[test]
