@@ -52,6 +52,8 @@ pub struct FrameStats {
     drawn_from: u64,
     /// Of them, frames drawn only in their changed rectangles.
     partial_from: u64,
+    /// Pixels the board camera had drawn when measuring began.
+    shaded_from: u64,
     /// The figures were printed (a capture follows).
     done: bool,
     /// Our systems' time in each measured frame, seconds.
@@ -135,7 +137,7 @@ fn close_frame(
     retained: Option<Res<super::retain::Retained>>,
     capture: Option<ResMut<Capture>>,
 ) {
-    let (drawn, partial) = retained.map_or((0, 0), |r| (r.drawn, r.partial));
+    let (drawn, partial, shaded) = retained.map_or((0, 0, 0), |r| (r.drawn, r.partial, r.shaded));
     if s.done {
         return;
     }
@@ -151,6 +153,7 @@ fn close_frame(
         s.process_cpu_from = process_cpu();
         s.drawn_from = drawn;
         s.partial_from = partial;
+        s.shaded_from = shaded;
         return;
     }
     let Some(from) = s.measure_from else {
@@ -171,11 +174,12 @@ fn close_frame(
             _ => 0.0,
         };
         println!(
-            "BENCH {} frames={} secs={secs:.3} fps={fps:.2} ours_mean_ms={om:.3} ours_worst_ms={ow:.3} ours_cpu_mean_ms={cm:.3} ours_cpu_worst_ms={cw:.3} main_mean_ms={mm:.3} main_worst_ms={mw:.3} process_cpu_ms={process_ms:.2} drawn={} partial={}",
+            "BENCH {} frames={} secs={secs:.3} fps={fps:.2} ours_mean_ms={om:.3} ours_worst_ms={ow:.3} ours_cpu_mean_ms={cm:.3} ours_cpu_worst_ms={cw:.3} main_mean_ms={mm:.3} main_worst_ms={mw:.3} process_cpu_ms={process_ms:.2} drawn={} partial={} shaded_kpx={:.1}",
             label.0,
             s.ours.len(),
             drawn.saturating_sub(s.drawn_from),
-            partial.saturating_sub(s.partial_from)
+            partial.saturating_sub(s.partial_from),
+            shaded.saturating_sub(s.shaded_from) as f64 / 1000.0 / n
         );
         s.done = true;
         match capture {
@@ -538,10 +542,10 @@ pub fn bench(scenarios: &[String], frames: u32, size: (u32, u32)) -> std::proces
         load_average()
     );
     println!(
-        "fps and its ratio are wall-clock; cpu/frame is the whole process's CPU time per frame (renderer included) and its ratio empty/board the load-free frame-rate ratio; game systems = our systems per frame, CPU time (mean / worst) then wall mean; main = Bevy's main-world update, wall; drawn = frames on which something on screen changed, so the board and panels were drawn (the others show the kept picture), part = of those, frames drawn only in their changed rectangles; walk = the mouse moving one hex every 4 frames"
+        "fps and its ratio are wall-clock; cpu/frame is the whole process's CPU time per frame (renderer included) and its ratio empty/board the load-free frame-rate ratio; game systems = our systems per frame, CPU time (mean / worst) then wall mean; main = Bevy's main-world update, wall; drawn = frames on which something on screen changed, so the board and panels were drawn (the others show the kept picture), part = of those, frames drawn only in their changed rectangles; kpx = thousands of pixels drawn a frame (the whole window on a frame drawn whole); walk = the mouse moving one hex every 4 frames"
     );
     println!(
-        "{:<12} {:<6} {:>6} {:>6} {:>6} {:>9} {:>9} {:>6} {:>17} {:>7} {:>7} {:>7} {:>4}",
+        "{:<12} {:<6} {:>6} {:>6} {:>6} {:>9} {:>9} {:>6} {:>17} {:>7} {:>7} {:>7} {:>4} {:>6}",
         "scenario",
         "board",
         "fps",
@@ -554,7 +558,8 @@ pub fn bench(scenarios: &[String], frames: u32, size: (u32, u32)) -> std::proces
         "wall ms",
         "main ms",
         "drawn",
-        "part"
+        "part",
+        "kpx"
     );
     let mut ok = true;
     for sc in scenarios {
@@ -575,7 +580,7 @@ pub fn bench(scenarios: &[String], frames: u32, size: (u32, u32)) -> std::proces
                 for (what, board) in boards {
                     let ratio = |a: f64, b: f64| 100.0 * a / b.max(f64::MIN_POSITIVE);
                     println!(
-                        "{:<12} {:<6} {:>6.2} {:>6.2} {:>5.0}% {:>9.1} {:>9.1} {:>5.0}% {:>7.2} / {:>7.2} {:>7.2} {:>7.1} {:>3}/{:<3} {:>4}",
+                        "{:<12} {:<6} {:>6.2} {:>6.2} {:>5.0}% {:>9.1} {:>9.1} {:>5.0}% {:>7.2} / {:>7.2} {:>7.2} {:>7.1} {:>3}/{:<3} {:>4} {:>6.1}",
                         sc,
                         what,
                         board.fps,
@@ -591,6 +596,7 @@ pub fn bench(scenarios: &[String], frames: u32, size: (u32, u32)) -> std::proces
                         board.drawn,
                         frames,
                         board.partial,
+                        board.shaded_kpx,
                     );
                 }
             }
@@ -626,6 +632,10 @@ pub struct Figures {
     pub drawn: u64,
     /// Of them, frames drawn only in their changed rectangles (`present`).
     pub partial: u64,
+    /// Pixels drawn a measured frame, thousands (the whole window on a
+    /// frame drawn whole, its rectangles on one drawn in them, none on a
+    /// kept one).
+    pub shaded_kpx: f64,
 }
 
 /// Reads a `BENCH label key=value ...` line.
@@ -647,6 +657,7 @@ pub fn parse_figures(line: &str) -> Option<Figures> {
             "process_cpu_ms" => f.process_cpu = v,
             "drawn" => f.drawn = v as u64,
             "partial" => f.partial = v as u64,
+            "shaded_kpx" => f.shaded_kpx = v,
             "main_mean_ms" => f.main_mean = v,
             "main_worst_ms" => f.main_worst = v,
             _ => {}

@@ -9,7 +9,21 @@ use bevy::asset::RenderAssetUsages;
 use bevy::mesh::{Indices, PrimitiveTopology};
 use bevy::prelude::*;
 
+use super::damage::Parts;
 use super::layout::HEX_RADIUS;
+
+/// The longest piece of a shape's place (`Parts`), in world units: a long
+/// diagonal line is covered by boxes of at most this across its longer
+/// side instead of one box around all of it.
+const PIECE: f32 = 64.0;
+
+/// A shape is cut into pieces for its place when its bounds are more than
+/// this many times its area (a diagonal line; not a circle or a hex).
+const SPARSE: f32 = 3.0;
+
+/// A layer whose shapes give more places than this is placed by its bounds
+/// alone (the map's art: hundreds of shapes, redrawn whole anyway).
+const MAX_PARTS: usize = 48;
 
 /// The one white material every batch uses; colour is per vertex.
 #[derive(Resource, Default)]
@@ -102,6 +116,12 @@ impl Painter<'_, '_, '_> {
         };
         for (_, mut batch) in std::mem::take(&mut self.batches) {
             batch.shapes.sort_by(|a, b| a.z.total_cmp(&b.z));
+            let parts: Vec<Rect> = batch
+                .shapes
+                .iter()
+                .flat_map(|s| shape_parts(&s.points))
+                .take(MAX_PARTS + 1)
+                .collect();
             let mut positions: Vec<[f32; 3]> = Vec::new();
             let mut colours: Vec<[f32; 4]> = Vec::new();
             let mut indices: Vec<u32> = Vec::new();
@@ -126,9 +146,11 @@ impl Painter<'_, '_, '_> {
             mesh.insert_attribute(Mesh::ATTRIBUTE_COLOR, colours);
             mesh.insert_indices(Indices::U32(indices));
             let handle = self.meshes.add(mesh);
-            self.commands
-                .entity(batch.entity)
-                .insert((Mesh2d(handle), MeshMaterial2d(white.clone())));
+            let mut entity = self.commands.entity(batch.entity);
+            entity.insert((Mesh2d(handle), MeshMaterial2d(white.clone())));
+            if parts.len() <= MAX_PARTS {
+                entity.insert(Parts(parts));
+            }
         }
     }
 
@@ -241,6 +263,68 @@ impl Painter<'_, '_, '_> {
     }
 }
 
+/// A shape's places for `Parts`: its bounds, or for a long shape that
+/// fills little of them (a diagonal line) its bounds within strips of at
+/// most `PIECE` across its longer side.
+fn shape_parts(points: &[Vec2]) -> Vec<Rect> {
+    let Some(first) = points.first() else {
+        return Vec::new();
+    };
+    let bounds = points
+        .iter()
+        .fold(Rect::from_center_size(*first, Vec2::ZERO), |r, p| {
+            r.union_point(*p)
+        });
+    let size = bounds.size();
+    let long = size.x.max(size.y);
+    // Twice the polygon's area (shoelace).
+    let twice: f32 = points
+        .iter()
+        .zip(points.iter().cycle().skip(1))
+        .map(|(p, q)| p.perp_dot(*q))
+        .sum();
+    if long <= PIECE || size.x * size.y <= SPARSE * 0.5 * twice.abs() {
+        return vec![bounds];
+    }
+    // Along x or y: swap the axes so that the strips run across x.
+    let across_x = size.x >= size.y;
+    let flip = |v: Vec2| if across_x { v } else { Vec2::new(v.y, v.x) };
+    let pts: Vec<Vec2> = points.iter().map(|p| flip(*p)).collect();
+    let (x0, x1) = if across_x {
+        (bounds.min.x, bounds.max.x)
+    } else {
+        (bounds.min.y, bounds.max.y)
+    };
+    let strips = (long / PIECE).ceil();
+    (0..strips as u32)
+        .filter_map(|i| {
+            let a = x0 + (x1 - x0) * i as f32 / strips;
+            let b = x0 + (x1 - x0) * (i + 1) as f32 / strips;
+            strip_bounds(&pts, a, b).map(|r| Rect::from_corners(flip(r.min), flip(r.max)))
+        })
+        .collect()
+}
+
+/// The bounds of the part of a polygon between x = `a` and x = `b`: its
+/// corners between them and where its edges cross them.
+fn strip_bounds(points: &[Vec2], a: f32, b: f32) -> Option<Rect> {
+    let mut out: Option<Rect> = None;
+    let mut add = |p: Vec2| {
+        out = Some(out.map_or(Rect::from_center_size(p, Vec2::ZERO), |r| r.union_point(p)));
+    };
+    for (p, q) in points.iter().zip(points.iter().cycle().skip(1)) {
+        if (a..=b).contains(&p.x) {
+            add(*p);
+        }
+        for x in [a, b] {
+            if (p.x - x) * (q.x - x) < 0.0 {
+                add(p.lerp(*q, (x - p.x) / (q.x - p.x)));
+            }
+        }
+    }
+    out
+}
+
 /// A repeatable pseudo-random number in 0..1 for a hex and an index, so the
 /// same map always gets the same trees.
 pub fn jitter(col: u8, row: u8, i: u32) -> f32 {
@@ -261,4 +345,61 @@ pub fn scatter(col: u8, row: u8, n: u32, fraction: f32, salt: u32) -> Vec<Vec2> 
             Vec2::new(a.cos() * r, a.sin() * r)
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The corners of the rectangle a painter's `line` draws.
+    fn line(a: Vec2, b: Vec2, width: f32) -> Vec<Vec2> {
+        let d = b - a;
+        let n = d.perp().normalize() * width * 0.5;
+        vec![a - n, b - n, b + n, a + n]
+    }
+
+    fn covers(parts: &[Rect], p: Vec2) -> bool {
+        parts.iter().any(|r| r.inflate(1e-3).contains(p))
+    }
+
+    #[test]
+    fn a_long_diagonal_line_is_placed_in_pieces_along_it() {
+        let (a, b) = (Vec2::new(0.0, 0.0), Vec2::new(640.0, 320.0));
+        let pts = line(a, b, 6.0);
+        let parts = shape_parts(&pts);
+        // Strips of at most 64 across x (the line's ends reach past 0 and
+        // 640 by its half-width: 11), each as high as the line rises in it
+        // (at most 32) and its width across.
+        assert_eq!(parts.len(), 11);
+        for r in &parts {
+            assert!(r.width() <= 64.0);
+            assert!(r.height() < 32.0 + 8.0);
+        }
+        // Every point of the line is in a piece.
+        for i in 0..=100 {
+            for s in [-1.0, 0.0, 1.0] {
+                let on = a.lerp(b, i as f32 / 100.0) + (b - a).perp().normalize() * 3.0 * s;
+                assert!(covers(&parts, on), "{on}");
+            }
+        }
+        // Upright (y longer): strips across y.
+        let tall = shape_parts(&line(Vec2::ZERO, Vec2::new(100.0, 400.0), 4.0));
+        assert_eq!(tall.len(), 7);
+        assert!(tall.iter().all(|r| r.height() <= 400.0 / 7.0 + 4.0));
+    }
+
+    #[test]
+    fn compact_shapes_are_placed_by_their_bounds() {
+        // A level line fills its bounds; a circle most of them; a short
+        // diagonal is not worth cutting.
+        let level = line(Vec2::ZERO, Vec2::new(600.0, 0.0), 6.0);
+        assert_eq!(shape_parts(&level), vec![Rect::new(0.0, -3.0, 600.0, 3.0)]);
+        let circle = Painter::polygon(18, Vec2::new(5.0, 5.0), Vec2::splat(100.0), 0.0, 0.0);
+        assert_eq!(shape_parts(&circle).len(), 1);
+        assert_eq!(
+            shape_parts(&line(Vec2::ZERO, Vec2::splat(40.0), 6.0)).len(),
+            1
+        );
+        assert!(shape_parts(&[]).is_empty());
+    }
 }

@@ -28,7 +28,7 @@ use bevy_egui::{EguiManagedTextures, EguiOutput, EguiRenderOutput, egui};
 use crate::app::AppState;
 
 use super::camera::BoardCamera;
-use super::damage::{self, BoardDamage, Bounds, Screen, world_rect};
+use super::damage::{self, BoardDamage, Bounds, Parts, Screen, world_place, world_rect};
 use super::present::BoardGraph;
 
 /// The camera that shows the kept picture on every frame: it draws nothing
@@ -47,6 +47,10 @@ pub struct Retained {
     pub kept: u64,
     /// Of the frames drawn, those drawn only in their changed rectangles.
     pub partial: u64,
+    /// Pixels the board camera drew on the frames drawn (the whole window
+    /// on a whole frame, else its rectangles): the frames' shading work,
+    /// which unlike their time does not move with the machine's load.
+    pub shaded: u64,
     view: Option<(GlobalTransform, Vec4)>,
     egui: Vec<egui::ClippedPrimitive>,
     /// Where egui's paint jobs changed on the last frame (window pixels),
@@ -185,6 +189,7 @@ type Looks = Or<(
     Changed<TextLayoutInfo>,
     Changed<TextColor>,
     Changed<Aabb>,
+    Changed<Parts>,
 )>;
 
 /// The messages of things taken off or out of the board this frame.
@@ -221,6 +226,19 @@ fn changed_ids<A: Asset>(events: &mut MessageReader<AssetEvent<A>>) -> HashSet<A
         .collect()
 }
 
+/// Drawn entities that changed, with their places.
+type Changed2d<'w, 's> = Query<
+    'w,
+    's,
+    (
+        Entity,
+        Option<&'static Aabb>,
+        Option<&'static Parts>,
+        &'static GlobalTransform,
+    ),
+    (Drawn, Looks),
+>;
+
 /// Sprites, by the image they show.
 type SpriteUsers<'w, 's> = Query<
     'w,
@@ -242,6 +260,7 @@ type MeshUsers<'w, 's> = Query<
         &'static Mesh2d,
         Option<&'static MeshMaterial2d<ColorMaterial>>,
         Option<&'static Aabb>,
+        Option<&'static Parts>,
         &'static GlobalTransform,
     ),
 >;
@@ -257,7 +276,8 @@ struct Places {
 
 impl Places {
     /// An entity's old place (if it was seen) and its new one.
-    fn entity(&mut self, bounds: &mut Bounds, e: Entity, now: Option<Rect>) {
+    fn entity(&mut self, bounds: &mut Bounds, e: Entity, now: Option<Vec<Rect>>) {
+        self.world.extend(now.iter().flatten().copied());
         let old = match now {
             Some(r) => bounds.0.insert(e, r),
             None => {
@@ -265,8 +285,7 @@ impl Places {
                 bounds.0.remove(&e)
             }
         };
-        self.world.extend(old);
-        self.world.extend(now);
+        self.world.extend(old.into_iter().flatten());
     }
 }
 
@@ -282,7 +301,7 @@ fn decide_redraw(
     whole_frames: Option<Res<WholeFrames>>,
     mut board: Query<(&mut Camera, &GlobalTransform, &Projection), With<BoardCamera>>,
     other_cameras: Query<&Camera, (Without<BoardCamera>, Without<PresentCamera>)>,
-    looks: Query<(Entity, Option<&Aabb>, &GlobalTransform), (Drawn, Looks)>,
+    looks: Changed2d,
     users: MeshUsers,
     sprites: SpriteUsers,
     colour_materials: Option<Res<Assets<ColorMaterial>>>,
@@ -326,8 +345,8 @@ fn decide_redraw(
     let egui_now = places.window.clone();
     // Entities moved, shown, hidden, recoloured or reshaped: where they were
     // and where they are.
-    for (e, aabb, gtf) in &looks {
-        places.entity(&mut bounds, e, aabb.map(|a| world_rect(a, gtf)));
+    for (e, aabb, parts, gtf) in &looks {
+        places.entity(&mut bounds, e, world_place(aabb, parts, gtf));
     }
     // Entities drawn with a mesh or material that changed.
     let meshes: HashSet<AssetId<Mesh>> = changed_ids(&mut events.meshes);
@@ -346,11 +365,11 @@ fn decide_redraw(
             .is_some_and(|t| images.contains(&t.id()))
     };
     if !meshes.is_empty() || !materials.is_empty() || !images.is_empty() {
-        for (e, mesh, material, aabb, gtf) in &users {
+        for (e, mesh, material, aabb, parts, gtf) in &users {
             if meshes.contains(&mesh.id())
                 || material.is_some_and(|m| materials.contains(&m.id()) || textured(m))
             {
-                places.entity(&mut bounds, e, aabb.map(|a| world_rect(a, gtf)));
+                places.entity(&mut bounds, e, world_place(aabb, parts, gtf));
             }
         }
     }
@@ -369,7 +388,7 @@ fn decide_redraw(
     if !images.is_empty() {
         for (e, sprite, aabb, gtf) in &sprites {
             if images.contains(&sprite.image.id()) {
-                places.entity(&mut bounds, e, aabb.map(|a| world_rect(a, gtf)));
+                places.entity(&mut bounds, e, aabb.map(|a| vec![world_rect(a, gtf)]));
             }
         }
     }
@@ -381,12 +400,14 @@ fn decide_redraw(
         .chain(removed.text.read())
     {
         match bounds.0.remove(&e) {
-            Some(old) => places.world.push(old),
+            Some(old) => places.world.extend(old),
             None => places.unknown = true,
         }
     }
     for e in removed.visibility.read() {
-        places.world.extend(bounds.0.get(&e).copied());
+        places
+            .world
+            .extend(bounds.0.get(&e).into_iter().flatten().copied());
     }
     // Every reader is read, so that old changes are not seen again.
     let whole_reasons = [
@@ -423,8 +444,12 @@ fn decide_redraw(
     let changed = this.draws();
     if changed {
         retained.drawn += 1;
-        if !this.whole {
+        if this.whole {
+            let size = cam.physical_target_size().unwrap_or_default();
+            retained.shaded += u64::from(size.x) * u64::from(size.y);
+        } else {
             retained.partial += 1;
+            retained.shaded += this.rects.iter().map(damage::area).sum::<u64>();
         }
     } else {
         retained.kept += 1;
