@@ -166,6 +166,33 @@ pub fn refused(read: &JournalRead, index: usize, why: &dyn std::fmt::Display) ->
     )
 }
 
+/// A journal written before a revealed unit chose its facing (R 2.2): the
+/// versions that wrote it let a unit that lost its Conceal counter by an
+/// enemy's doing keep the facing it had, with no question. When the game
+/// now waits for that question and the state the journal recorded after
+/// the order is not reached, each unit asked keeps its facing (the answer
+/// `face(unit)`, what those versions did) and the action goes on, so such
+/// a save loads whole. A journal written since answers the question in an
+/// entry of its own (or records the state that waits for it), so for it
+/// nothing is answered here.
+fn keep_revealed_facings(world: &mut World, recorded: &str, events: &mut Vec<GameEvent>) {
+    loop {
+        let Some(crate::phases::Pending(crate::phases::Decision::RevealedFacing { unit, .. })) =
+            world.get_resource::<crate::phases::Pending>().cloned()
+        else {
+            return;
+        };
+        if format!("{:016x}", state_hash(world)) == recorded {
+            return;
+        }
+        let keep = crate::engine::orders::Order::Face { unit, facing: None };
+        match apply(world, &keep) {
+            Ok(more) => events.extend(more),
+            Err(_) => return,
+        }
+    }
+}
+
 /// Plays a journal's dice and entries into `world`, which holds its
 /// scenario at setup, calling `each` with the position reached (0 after the
 /// game's start, `i + 1` after entry `i`) and the events that led there.
@@ -178,7 +205,8 @@ pub fn replay_each(
     let start = begin_game(world);
     each(world, 0, &start);
     for (i, (_, entry)) in read.entries.iter().enumerate() {
-        let events = apply(world, &entry.order).map_err(|r| refused(read, i, &r))?;
+        let mut events = apply(world, &entry.order).map_err(|r| refused(read, i, &r))?;
+        keep_revealed_facings(world, &entry.state, &mut events);
         check_state(world, read, i)?;
         each(world, i + 1, &events);
     }
