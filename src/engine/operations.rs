@@ -116,8 +116,10 @@ fn cp_order(
         (None, CpFunction::ActFirst) => {
             side != world.resource::<ActiveScenario>().scenario.first_player
                 && world.get_resource::<SecondMayActFirst>().is_some()
-                && !marks(world, entity).used
-                && !marks(world, entity).op_fire
+                && {
+                    let m = marks(world, entity);
+                    !m.used && !m.op_fire
+                }
         }
         (None, _) => side == state.acting,
     };
