@@ -433,11 +433,14 @@ fn clip_pixels(clip: egui::Rect, pixels_per_point: f32) -> URect {
 }
 
 /// egui's paint jobs for a frame drawn in rectangles: for each rectangle,
-/// each job that reaches into it with its clip rectangle cut to it. Drawn
-/// in this order with the stock pass, each pixel inside a rectangle gets
-/// the jobs a whole frame gives it, in the same order, and nothing is drawn
-/// outside. (Jobs that would reach nothing are left out: bevy_egui's pass
-/// does not step over the vertices of a draw its scissor empties.)
+/// each job that reaches into it with its clip rectangle cut to it, and of
+/// its mesh only the triangles that may touch it (`within`). Drawn in this
+/// order with the stock pass, each pixel inside a rectangle gets the
+/// triangles a whole frame gives it, in the same order and with the same
+/// corners, and nothing is drawn outside. (Jobs that would reach nothing
+/// are left out: bevy_egui's pass does not step over the vertices of a
+/// draw its scissor empties. A triangle outside the rectangle would only
+/// cost its set-up: the panels' text is thousands of them.)
 pub fn cut_jobs(
     jobs: &[egui::ClippedPrimitive],
     rects: &[URect],
@@ -450,17 +453,66 @@ pub fn cut_jobs(
             if cut.is_empty() {
                 continue;
             }
+            let primitive = match &job.primitive {
+                egui::epaint::Primitive::Mesh(mesh) => {
+                    let Some(mesh) = within(mesh, cut, pixels_per_point) else {
+                        continue;
+                    };
+                    egui::epaint::Primitive::Mesh(mesh)
+                }
+                other => other.clone(),
+            };
             let point = |v: u32| v as f32 / pixels_per_point;
             out.push(egui::ClippedPrimitive {
                 clip_rect: egui::Rect::from_min_max(
                     egui::pos2(point(cut.min.x), point(cut.min.y)),
                     egui::pos2(point(cut.max.x), point(cut.max.y)),
                 ),
-                primitive: job.primitive.clone(),
+                primitive,
             });
         }
     }
     out
+}
+
+/// Of a mesh, the triangles whose corners' bounds (in window pixels,
+/// widened by a pixel) reach into `r`, in their order, with their corners
+/// unchanged; `None` if there are none. A triangle left out covers no pixel
+/// of `r`, so inside `r` the mesh paints what it painted whole.
+fn within(mesh: &egui::Mesh, r: URect, pixels_per_point: f32) -> Option<egui::Mesh> {
+    let (x0, y0) = (r.min.x as f32 - 1.0, r.min.y as f32 - 1.0);
+    let (x1, y1) = (r.max.x as f32 + 1.0, r.max.y as f32 + 1.0);
+    let mut out = egui::Mesh::with_texture(mesh.texture_id);
+    // Each vertex's index in `out`, once it is taken.
+    let mut taken: Vec<u32> = vec![u32::MAX; mesh.vertices.len()];
+    for t in mesh.indices.chunks_exact(3) {
+        let mut corners = [egui::epaint::Vertex::default(); 3];
+        for (c, &i) in corners.iter_mut().zip(t) {
+            // A broken index: the mesh as it is (its place is not known).
+            let Some(v) = mesh.vertices.get(i as usize) else {
+                return Some(mesh.clone());
+            };
+            *c = *v;
+        }
+        let (mut lo, mut hi) = (corners[0].pos, corners[0].pos);
+        for c in &corners[1..] {
+            lo = lo.min(c.pos);
+            hi = hi.max(c.pos);
+        }
+        let (lo, hi) = (lo * pixels_per_point, hi * pixels_per_point);
+        if hi.x < x0 || lo.x > x1 || hi.y < y0 || lo.y > y1 {
+            continue;
+        }
+        for (&i, c) in t.iter().zip(&corners) {
+            let slot = &mut taken[i as usize];
+            if *slot == u32::MAX {
+                *slot = out.vertices.len() as u32;
+                out.vertices.push(*c);
+            }
+            out.indices.push(*slot);
+        }
+    }
+    (!out.indices.is_empty()).then_some(out)
 }
 
 /// Window rectangles in whole pixels, padded and cut to the window; empty
@@ -756,44 +808,47 @@ mod tests {
         }
     }
 
-    /// The jobs with their clip rectangle set to `clip`.
-    fn cut_again(
-        jobs: &[&egui::ClippedPrimitive],
-        clip: egui::Rect,
-    ) -> Vec<egui::ClippedPrimitive> {
-        jobs.iter()
-            .map(|j| egui::ClippedPrimitive {
-                clip_rect: clip,
-                primitive: j.primitive.clone(),
-            })
-            .collect()
+    fn quads(clip: egui::Rect, at: &[egui::Rect]) -> egui::ClippedPrimitive {
+        let mut mesh = egui::Mesh::default();
+        for r in at {
+            mesh.add_colored_rect(*r, egui::Color32::RED);
+        }
+        egui::ClippedPrimitive {
+            clip_rect: clip,
+            primitive: egui::epaint::Primitive::Mesh(mesh),
+        }
     }
 
     #[test]
     fn egui_jobs_are_cut_to_each_rectangle_in_order() {
-        let red = egui::Color32::RED;
-        let mut a = job(0.0, red);
-        a.clip_rect = egui::Rect::from_min_max(egui::pos2(0.0, 0.0), egui::pos2(50.0, 50.0));
-        let b = job(20.0, egui::Color32::BLUE);
-        let rects = [r(10, 10, 20, 20), r(60, 0, 70, 10)];
+        let pts = |x0: f32, y0: f32, x1: f32, y1: f32| {
+            egui::Rect::from_min_max(egui::pos2(x0, y0), egui::pos2(x1, y1))
+        };
+        // Points at 2 pixels a point: `a` clips to pixels 0..100, its two
+        // squares at pixels 0..16 and (60..68, 0..8); `b` at (40..48,
+        // 20..28).
+        let (near, far) = (pts(0.0, 0.0, 8.0, 8.0), pts(30.0, 0.0, 34.0, 4.0));
+        let a = quads(pts(0.0, 0.0, 50.0, 50.0), &[near, far]);
+        let b = quads(egui::Rect::EVERYTHING, &[pts(20.0, 10.0, 24.0, 14.0)]);
+        let rects = [r(10, 10, 20, 20), r(60, 0, 70, 10), r(38, 18, 50, 30)];
         let cut = cut_jobs(&[a.clone(), b.clone()], &rects, 2.0);
-        // In pixels: `a` clips to 0..100, `b` to everything.
-        let clips: Vec<egui::Rect> = cut.iter().map(|j| j.clip_rect).collect();
-        assert_eq!(
-            clips,
-            vec![
-                egui::Rect::from_min_max(egui::pos2(5.0, 5.0), egui::pos2(10.0, 10.0)),
-                egui::Rect::from_min_max(egui::pos2(5.0, 5.0), egui::pos2(10.0, 10.0)),
-                egui::Rect::from_min_max(egui::pos2(30.0, 0.0), egui::pos2(35.0, 5.0)),
-                egui::Rect::from_min_max(egui::pos2(30.0, 0.0), egui::pos2(35.0, 5.0)),
-            ]
-        );
-        // Each rectangle draws the jobs in their order.
-        assert!(same_paint(&cut[..2], &cut_again(&[&a, &b], clips[0])));
-        assert!(same_paint(&cut[2..], &cut_again(&[&a, &b], clips[2])));
+        // Each rectangle gets the jobs that reach into it, in their order,
+        // clipped to it, with only their triangles that may touch it.
+        let expected = vec![
+            quads(pts(5.0, 5.0, 10.0, 10.0), &[near]),
+            quads(pts(30.0, 0.0, 35.0, 5.0), &[far]),
+            quads(pts(19.0, 9.0, 25.0, 15.0), &[pts(20.0, 10.0, 24.0, 14.0)]),
+        ];
+        assert!(same_paint(&cut, &expected));
         // A job outside every rectangle is left out.
-        a.clip_rect = egui::Rect::from_min_max(egui::pos2(0.0, 0.0), egui::pos2(4.0, 4.0));
-        assert!(cut_jobs(&[a], &rects, 2.0).is_empty());
+        let clipped = quads(pts(0.0, 0.0, 4.0, 4.0), &[near]);
+        assert!(cut_jobs(&[clipped], &rects, 2.0).is_empty());
+        // A triangle just outside the rectangle's pixel is kept (its edge
+        // may touch it); one further off is not.
+        let edge = quads(egui::Rect::EVERYTHING, &[pts(10.5, 0.0, 12.0, 4.0)]);
+        assert_eq!(cut_jobs(&[edge], &[r(0, 0, 20, 8)], 2.0).len(), 1);
+        let off = quads(egui::Rect::EVERYTHING, &[pts(11.5, 0.0, 12.0, 4.0)]);
+        assert!(cut_jobs(&[off], &[r(0, 0, 20, 8)], 2.0).is_empty());
     }
 
     #[test]

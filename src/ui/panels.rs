@@ -242,12 +242,14 @@ pub fn game_panels(
         .default_size(400.0)
         .show(&mut ui, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
-                hex_card(
-                    ui, sc, &board.0, &aid.0, &roster.0, hovered.0, viewer.0, &units, &forts,
-                    &act.plan,
-                );
+                steady_section(ui, "hex_card", |ui| {
+                    hex_card(
+                        ui, sc, &board.0, &aid.0, &roster.0, hovered.0, viewer.0, &units, &forts,
+                        &act.plan,
+                    );
+                });
                 ui.separator();
-                los_card(ui, &los);
+                steady_section(ui, "los_card", |ui| los_card(ui, &los));
                 let chosen = selected.0.and_then(|e| units.get(e).ok()).or_else(|| {
                     hovered.0.and_then(|c| {
                         units
@@ -257,13 +259,13 @@ pub fn game_panels(
                             .min_by_key(|r| r.1.id.clone())
                     })
                 });
-                match chosen {
+                steady_section(ui, "unit_card", |ui| match chosen {
                     Some(row) => unit_card(ui, sc, &roster.0, row, viewer.0),
                     None => {
                         ui.label(RichText::new("Unit card").strong().color(ACCENT));
                         ui.label(RichText::new("Hover a hex or click a unit.").color(DIM));
                     }
-                }
+                });
                 ui.separator();
                 let header = RichText::new("PLAYER AID (F1)").strong().color(ACCENT);
                 // Closed, its tables are not laid out at all.
@@ -562,6 +564,42 @@ fn clip(text: &str, max: usize) -> String {
 }
 
 #[allow(clippy::too_many_arguments)]
+/// A section of the info panel that keeps the tallest height it has had
+/// since the board opened, so that what is under it stays in place as the
+/// mouse goes from hex to hex (a player reads the cards without them
+/// jumping, and a frame redraws only the lines that changed:
+/// docs/performance.md, "Sweep frames, round 5").
+fn steady_section(ui: &mut egui::Ui, name: &'static str, add: impl FnOnce(&mut egui::Ui)) {
+    let key = egui::Id::new(("steady_section", name));
+    let tallest = ui.data(|d| d.get_temp::<f32>(key)).unwrap_or(0.0);
+    let height = ui
+        .scope(|ui| {
+            ui.set_min_height(tallest);
+            add(ui);
+        })
+        .response
+        .rect
+        .height();
+    if height > tallest {
+        ui.data_mut(|d| d.insert_temp(key, height));
+    }
+}
+
+/// A two-column grid of facts whose columns keep their widths from one
+/// hovered hex to the next: each is half the width it is given, and a long
+/// value wraps. egui sizes a grid's columns from the frame before, so a grid
+/// whose widths follow its values is drawn a second time whenever they
+/// change (docs/performance.md, "Sweep frames, round 5").
+fn steady_facts(id: &'static str, ui: &egui::Ui) -> egui::Grid {
+    let half = ((ui.available_width() - ui.spacing().item_spacing.x) / 2.0).max(0.0);
+    egui::Grid::new(id)
+        .num_columns(2)
+        .striped(true)
+        .min_col_width(half)
+        .max_col_width(half)
+}
+
+#[allow(clippy::too_many_arguments)]
 fn hex_card(
     ui: &mut egui::Ui,
     sc: &Scenario,
@@ -591,47 +629,44 @@ fn hex_card(
         .strong()
         .color(ACCENT),
     );
-    egui::Grid::new("hex_facts")
-        .num_columns(2)
-        .striped(true)
-        .show(ui, |ui| {
-            if let Some(row) = aid.terrain_row(cell.terrain.key()) {
-                ui.label("Infantry fire");
-                ui.label(format!("{} ({})", cell_text(&row.inf), row.source.label()));
-                ui.end_row();
-                ui.label("Infantry MP");
-                ui.label(cell_text(&row.inf_mp));
-                ui.end_row();
-                ui.label("Beneficial Terrain");
-                ui.label(if row.beneficial { "yes" } else { "no" });
-                ui.end_row();
-            }
-            ui.label("Elevation");
-            ui.label(format!("Level {} (R 47.0)", cell.level));
+    steady_facts("hex_facts", ui).show(ui, |ui| {
+        if let Some(row) = aid.terrain_row(cell.terrain.key()) {
+            ui.label("Infantry fire");
+            ui.label(format!("{} ({})", cell_text(&row.inf), row.source.label()));
             ui.end_row();
-            let mut sides = Vec::new();
-            for s in crate::scenario::schema::Side6::ALL {
-                for f in board.hexside(c, s) {
-                    sides.push(format!("{f:?} ({s:?})"));
-                }
+            ui.label("Infantry MP");
+            ui.label(cell_text(&row.inf_mp));
+            ui.end_row();
+            ui.label("Beneficial Terrain");
+            ui.label(if row.beneficial { "yes" } else { "no" });
+            ui.end_row();
+        }
+        ui.label("Elevation");
+        ui.label(format!("Level {} (R 47.0)", cell.level));
+        ui.end_row();
+        let mut sides = Vec::new();
+        for s in crate::scenario::schema::Side6::ALL {
+            for f in board.hexside(c, s) {
+                sides.push(format!("{f:?} ({s:?})"));
             }
-            if !sides.is_empty() {
-                ui.label("Hexsides");
-                ui.label(sides.join(", "));
-                ui.end_row();
+        }
+        if !sides.is_empty() {
+            ui.label("Hexsides");
+            ui.label(sides.join(", "));
+            ui.end_row();
+        }
+        let mut roads = Vec::new();
+        for s in crate::scenario::schema::Side6::ALL {
+            if let Some(k) = board.road(c, s) {
+                roads.push(format!("{k:?} ({s:?})"));
             }
-            let mut roads = Vec::new();
-            for s in crate::scenario::schema::Side6::ALL {
-                if let Some(k) = board.road(c, s) {
-                    roads.push(format!("{k:?} ({s:?})"));
-                }
-            }
-            if !roads.is_empty() {
-                ui.label("Roads/paths");
-                ui.label(roads.join(", "));
-                ui.end_row();
-            }
-        });
+        }
+        if !roads.is_empty() {
+            ui.label("Roads/paths");
+            ui.label(roads.join(", "));
+            ui.end_row();
+        }
+    });
     let here_units: Vec<_> = units.iter().filter(|r| r.2.coord == c).collect();
     let own_here = here_units.iter().any(|r| r.1.side == viewer);
     for (f, _) in forts.iter().filter(|(_, l)| l.coord == c) {
