@@ -25,6 +25,13 @@ use super::palette as pal;
 /// Counter side length in world units.
 pub const COUNTER: f32 = 60.0;
 
+/// A marker band's label size, and a smaller one for the labels longer
+/// than `MARKER_LABEL_CHARS` ("FULLY SUPP", "SUPPRESSED", "CONCEAL -1"),
+/// which at the usual size run past the band's ends.
+const MARKER_TEXT: f32 = 9.0;
+const MARKER_TEXT_LONG: f32 = 8.0;
+const MARKER_LABEL_CHARS: usize = 8;
+
 /// Marks every entity of the drawn counters (redrawn when anything changes).
 #[derive(Component)]
 pub struct CounterArt;
@@ -228,7 +235,12 @@ pub fn redraw_counters(
                             mz,
                         ));
                         spawned.push(p.rect(c, Vec2::new(COUNTER, 13.0), 0.0, colour, mz + 0.01));
-                        spawned.push(p.text(label, c, 9.0, text, mz + 0.02));
+                        let size = if label.len() > MARKER_LABEL_CHARS {
+                            MARKER_TEXT_LONG
+                        } else {
+                            MARKER_TEXT
+                        };
+                        spawned.push(p.text(label, c, size, text, mz + 0.02));
                     }
                 }
             }
