@@ -578,6 +578,7 @@ pub fn decision_keys(
     keys: Res<ButtonInput<KeyCode>>,
     mut panel: ResMut<DecisionPanel>,
     mut egui: EguiContexts,
+    facings: Query<(&crate::world::Unit, &crate::world::Facing)>,
 ) {
     let Some(view) = panel.view.clone() else {
         return;
@@ -608,6 +609,17 @@ pub fn decision_keys(
                 }
             }
             (KeyCode::Backspace, Some(_)) => panel.picks.clear(),
+            // R 2.2: Q and E turn the facing picked, as they turn a unit on
+            // the board, starting from the unit's own.
+            (KeyCode::KeyQ | KeyCode::KeyE, _) if view.facing => {
+                let own = match &view.subject {
+                    Some(Subject::Unit(id)) => {
+                        facings.iter().find(|(u, _)| &u.id == id).map(|(_, f)| f.0)
+                    }
+                    _ => None,
+                };
+                panel.facing = Some(turn_pick(panel.facing, own, key == KeyCode::KeyQ));
+            }
             (k, None) => {
                 if let Some(c) = view.index_of_key(k).and_then(|i| view.choices.get(i)) {
                     panel.chosen = Some(c.order.clone());
@@ -620,6 +632,14 @@ pub fn decision_keys(
             }
         }
     }
+}
+
+/// The facing picked after a Q (`left`) or E in the decision window: one
+/// hexspine on from the one picked, or from the unit's own when none is,
+/// as `Q`/`E` turn a selected unit (`facing::turned`).
+fn turn_pick(picked: Option<Spine>, own: Option<Spine>, left: bool) -> Spine {
+    let from = picked.or(own).unwrap_or(Spine::E);
+    super::facing::turned(from, if left { 1 } else { -1 })
 }
 
 /// A click or key on an option of a several-pick answer: picks it again
@@ -867,6 +887,9 @@ fn key_help(view: &DecisionView) -> String {
     if view.pass.is_some() {
         parts.push("Esc or Space declines");
     }
+    if view.facing {
+        parts.push("Q/E turn the facing");
+    }
     parts.join("; ")
 }
 
@@ -989,6 +1012,35 @@ mod tests {
         assert_eq!((keys[9], keys[10]), (Some("0"), None));
         assert_eq!(v.pass, None);
         assert_eq!(v.subject, None);
+    }
+
+    /// R 2.2: Q and E in the window turn the facing picked, from the unit's
+    /// own at first, as they turn a selected unit on the board.
+    #[test]
+    fn q_and_e_turn_the_facing_picked() {
+        let left = |s| super::super::facing::turned(s, 1);
+        let right = |s| super::super::facing::turned(s, -1);
+        assert_eq!(turn_pick(None, Some(Spine::W), true), left(Spine::W));
+        assert_eq!(turn_pick(None, Some(Spine::W), false), right(Spine::W));
+        assert_eq!(
+            turn_pick(Some(Spine::Ne), Some(Spine::W), true),
+            left(Spine::Ne)
+        );
+        assert_ne!(left(Spine::W), Spine::W);
+        assert_eq!(right(left(Spine::W)), Spine::W);
+        // A unit without a facing starts from E, as on the board.
+        assert_eq!(turn_pick(None, None, false), right(Spine::E));
+        let v = pending_view(&Decision::RevealedFacing {
+            side: SideId::Axis,
+            unit: "J1".into(),
+            why: "an enemy unit moved adjacent",
+            facing: Some(Spine::W),
+        });
+        assert!(
+            key_help(&v).ends_with("Q/E turn the facing"),
+            "{}",
+            key_help(&v)
+        );
     }
 
     /// R 11.0: the routing unit is the subject, by id (not the hex of the

@@ -95,7 +95,15 @@ pub fn why_not(world: &mut World, unit: &str) -> Option<String> {
 }
 
 /// `Q` turns the selected unit left, `E` right.
-pub fn facing_keys(keys: Res<ButtonInput<KeyCode>>, mut req: ResMut<TurnRequest>) {
+/// While the decision window asks a facing, Q and E are its (`decide`).
+pub fn facing_keys(
+    keys: Res<ButtonInput<KeyCode>>,
+    mut req: ResMut<TurnRequest>,
+    panel: Res<super::decide::DecisionPanel>,
+) {
+    if panel.view.as_ref().is_some_and(|v| v.facing) {
+        return;
+    }
     if keys.just_pressed(KeyCode::KeyQ) {
         *req = TurnRequest::By(1);
     }
