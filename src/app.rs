@@ -272,7 +272,8 @@ pub fn run_with(options: LaunchOptions, menu: bool) -> ExitCode {
     )
     .add_plugins(ui::UiPlugin)
     .add_plugins(crate::journal::session::JournalPlugin)
-    .add_plugins(ui::vs_bot::VsBotPlugin);
+    .add_plugins(ui::vs_bot::VsBotPlugin)
+    .add_plugins(OneThread);
     let continuous = options.modes.continuous();
     app.add_plugins(ui::demo::ModesPlugin(options.modes));
     if let Some(j) = options.journal {
@@ -310,6 +311,44 @@ pub fn run_with(options: LaunchOptions, menu: bool) -> ExitCode {
     match app.run() {
         AppExit::Success => ExitCode::SUCCESS,
         AppExit::Error(code) => ExitCode::from(code.get()),
+    }
+}
+
+/// The schedules of a frame run by one thread (Bevy's single-threaded
+/// executor): the main world's and the renderer's extraction and `Render`
+/// (the cameras' own pass schedules keep theirs: run by one thread too they
+/// measured no better). A frame's systems
+/// are small (a few ms in all); handed out to the task pool one by one,
+/// their threads spent as much time waking and sleeping as running them,
+/// which on two cores came out of the renderer's time: in six paired runs
+/// the kept board took 1.6 ms of CPU a frame less (15.8 to 14.2) and the
+/// walking mouse 2.0 ms less (21.1 to 19.3; docs/performance.md, "Sweep
+/// frames, round 5"). The renderer keeps its own thread (pipelined
+/// rendering) and llvmpipe its rasterizer threads.
+struct OneThread;
+
+impl Plugin for OneThread {
+    fn build(&self, _app: &mut App) {}
+
+    /// After every plugin's `finish`, so that each schedule exists.
+    fn cleanup(&self, app: &mut App) {
+        use bevy::ecs::schedule::{ScheduleLabel, SingleThreadedExecutor};
+        fn one(app: &mut SubApp, label: impl ScheduleLabel) {
+            app.edit_schedule(label, |s| {
+                s.set_executor(SingleThreadedExecutor::new());
+            });
+        }
+        let main = app.main_mut();
+        one(main, First);
+        one(main, PreUpdate);
+        one(main, Update);
+        one(main, PostUpdate);
+        one(main, Last);
+        one(main, bevy_egui::EguiPrimaryContextPass);
+        if let Some(render) = app.get_sub_app_mut(bevy::render::RenderApp) {
+            one(render, bevy::render::ExtractSchedule);
+            one(render, bevy::render::Render);
+        }
     }
 }
 
