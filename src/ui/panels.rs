@@ -585,18 +585,37 @@ fn steady_section(ui: &mut egui::Ui, name: &'static str, add: impl FnOnce(&mut e
     }
 }
 
-/// A two-column grid of facts whose columns keep their widths from one
-/// hovered hex to the next: each is half the width it is given, and a long
-/// value wraps. egui sizes a grid's columns from the frame before, so a grid
-/// whose widths follow its values is drawn a second time whenever they
-/// change (docs/performance.md, "Sweep frames, round 5").
-fn steady_facts(id: &'static str, ui: &egui::Ui) -> egui::Grid {
-    let half = ((ui.available_width() - ui.spacing().item_spacing.x) / 2.0).max(0.0);
-    egui::Grid::new(id)
-        .num_columns(2)
-        .striped(true)
-        .min_col_width(half)
-        .max_col_width(half)
+/// Rows of facts, a name and its value, in two columns of half the width
+/// each (a long value wraps), striped as egui's grids are. Laid out in the
+/// frame that shows them: an egui grid sizes its columns and rows from the
+/// frame before, so a hex with a longer value, or one wrapping onto a
+/// second line, was drawn again a frame later with the lines under it moved
+/// (docs/performance.md, "Sweep frames, round 5").
+fn facts(ui: &mut egui::Ui, rows: &[(&str, String)]) {
+    let gap = ui.spacing().item_spacing;
+    let half = ((ui.available_width() - gap.x) / 2.0).max(0.0);
+    let height = ui.spacing().interact_size.y;
+    let stripe = ui.visuals().faint_bg_color;
+    let column = egui::Layout::top_down(egui::Align::Min);
+    for (n, (name, value)) in rows.iter().enumerate() {
+        let background = ui.painter().add(egui::Shape::Noop);
+        let row = ui.horizontal(|ui| {
+            ui.set_min_height(height);
+            ui.allocate_ui_with_layout(egui::vec2(half, height), column, |ui| {
+                ui.set_width(half);
+                ui.label(*name);
+            });
+            ui.allocate_ui_with_layout(egui::vec2(half, height), column, |ui| {
+                ui.set_width(half);
+                ui.add(egui::Label::new(value.as_str()).wrap());
+            });
+        });
+        if n % 2 == 1 {
+            let rect = row.response.rect.expand2(egui::vec2(0.0, gap.y / 2.0));
+            ui.painter()
+                .set(background, egui::Shape::rect_filled(rect, 0.0, stripe));
+        }
+    }
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -629,44 +648,38 @@ fn hex_card(
         .strong()
         .color(ACCENT),
     );
-    steady_facts("hex_facts", ui).show(ui, |ui| {
-        if let Some(row) = aid.terrain_row(cell.terrain.key()) {
-            ui.label("Infantry fire");
-            ui.label(format!("{} ({})", cell_text(&row.inf), row.source.label()));
-            ui.end_row();
-            ui.label("Infantry MP");
-            ui.label(cell_text(&row.inf_mp));
-            ui.end_row();
-            ui.label("Beneficial Terrain");
-            ui.label(if row.beneficial { "yes" } else { "no" });
-            ui.end_row();
+    let mut rows: Vec<(&str, String)> = Vec::new();
+    if let Some(row) = aid.terrain_row(cell.terrain.key()) {
+        rows.push((
+            "Infantry fire",
+            format!("{} ({})", cell_text(&row.inf), row.source.label()),
+        ));
+        rows.push(("Infantry MP", cell_text(&row.inf_mp)));
+        rows.push((
+            "Beneficial Terrain",
+            (if row.beneficial { "yes" } else { "no" }).into(),
+        ));
+    }
+    rows.push(("Elevation", format!("Level {} (R 47.0)", cell.level)));
+    let mut sides = Vec::new();
+    for s in crate::scenario::schema::Side6::ALL {
+        for f in board.hexside(c, s) {
+            sides.push(format!("{f:?} ({s:?})"));
         }
-        ui.label("Elevation");
-        ui.label(format!("Level {} (R 47.0)", cell.level));
-        ui.end_row();
-        let mut sides = Vec::new();
-        for s in crate::scenario::schema::Side6::ALL {
-            for f in board.hexside(c, s) {
-                sides.push(format!("{f:?} ({s:?})"));
-            }
+    }
+    if !sides.is_empty() {
+        rows.push(("Hexsides", sides.join(", ")));
+    }
+    let mut roads = Vec::new();
+    for s in crate::scenario::schema::Side6::ALL {
+        if let Some(k) = board.road(c, s) {
+            roads.push(format!("{k:?} ({s:?})"));
         }
-        if !sides.is_empty() {
-            ui.label("Hexsides");
-            ui.label(sides.join(", "));
-            ui.end_row();
-        }
-        let mut roads = Vec::new();
-        for s in crate::scenario::schema::Side6::ALL {
-            if let Some(k) = board.road(c, s) {
-                roads.push(format!("{k:?} ({s:?})"));
-            }
-        }
-        if !roads.is_empty() {
-            ui.label("Roads/paths");
-            ui.label(roads.join(", "));
-            ui.end_row();
-        }
-    });
+    }
+    if !roads.is_empty() {
+        rows.push(("Roads/paths", roads.join(", ")));
+    }
+    facts(ui, &rows);
     let here_units: Vec<_> = units.iter().filter(|r| r.2.coord == c).collect();
     let own_here = here_units.iter().any(|r| r.1.side == viewer);
     for (f, _) in forts.iter().filter(|(_, l)| l.coord == c) {
