@@ -145,6 +145,10 @@ pub enum Command {
         /// Window size, WIDTHxHEIGHT.
         #[arg(long, default_value = "1280x720", value_parser = parse_size)]
         size: (u32, u32),
+        /// Each window measured this many times, the windows taking turns;
+        /// the table gives the medians and each round's CPU ratio.
+        #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=50))]
+        rounds: u32,
         /// Internal: measure one window (`board`, `bare`, `stream`, `sweep`,
         /// `walk`, `wander` or `empty`) in this process.
         #[arg(long, hide = true)]
@@ -457,9 +461,10 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
             scenarios,
             frames,
             size,
+            rounds,
             child: None,
             ..
-        }) => bench_frames(&scenarios, frames, size),
+        }) => bench_frames(&scenarios, frames, size, rounds),
         Some(Command::BenchFrames {
             scenarios,
             frames,
@@ -468,6 +473,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
             capture,
             whole,
             late_textures,
+            ..
         }) => {
             if kind == "empty" {
                 return crate::ui::frame_stats::run_empty(size, frames);
@@ -623,8 +629,8 @@ fn replay_on_board(
 }
 
 /// `bob bench-frames`: see `ui::frame_stats::bench`.
-fn bench_frames(scenarios: &[String], frames: u32, size: (u32, u32)) -> ExitCode {
-    crate::ui::frame_stats::bench(scenarios, frames, size)
+fn bench_frames(scenarios: &[String], frames: u32, size: (u32, u32), rounds: u32) -> ExitCode {
+    crate::ui::frame_stats::bench(scenarios, frames, size, rounds)
 }
 
 /// `bob random-game SCENARIO OUT`: a whole game of random legal orders,

@@ -513,7 +513,12 @@ pub fn load_average() -> String {
 
 /// `bob bench-frames`: each scenario's board, and an empty window before
 /// it, each in a child process under the same display; prints the table.
-pub fn bench(scenarios: &[String], frames: u32, size: (u32, u32)) -> std::process::ExitCode {
+pub fn bench(
+    scenarios: &[String],
+    frames: u32,
+    size: (u32, u32),
+    rounds: u32,
+) -> std::process::ExitCode {
     use std::process::ExitCode;
     let Ok(me) = std::env::current_exe() else {
         eprintln!("bob bench-frames: cannot find the running program");
@@ -536,16 +541,16 @@ pub fn bench(scenarios: &[String], frames: u32, size: (u32, u32)) -> std::proces
         })
     };
     println!(
-        "{frames} frames after a warm-up of {WARM_UP}, {}x{}, load average {}; still = the board as opened, bare = without the Scenario Card and Player Aid, stream = streamer mode (no side panels, log or tray), sweep = the mouse crossing the map every frame, a unit selected and the LOS tool anchored",
+        "{frames} frames after a warm-up of {WARM_UP}, {}x{}, {rounds} rounds (medians; the windows take turns in each round), load average {}; still = the board as opened, bare = without the Scenario Card and Player Aid, stream = streamer mode (no side panels, log or tray), sweep = the mouse crossing the map every frame, a unit selected and the LOS tool anchored",
         size.0,
         size.1,
         load_average()
     );
     println!(
-        "fps and its ratio are wall-clock; cpu/frame is the whole process's CPU time per frame (renderer included) and its ratio empty/board the load-free frame-rate ratio; game systems = our systems per frame, CPU time (mean / worst) then wall mean; main = Bevy's main-world update, wall; drawn = frames on which something on screen changed, so the board and panels were drawn (the others show the kept picture), part = of those, frames drawn only in their changed rectangles; kpx = thousands of pixels drawn a frame (the whole window on a frame drawn whole); walk = the mouse moving one hex every 4 frames"
+        "fps and its ratio are wall-clock; cpu/frame is the whole process's CPU time per frame (renderer included) and its ratio empty/board the load-free frame-rate ratio, of the medians and then of each round; game systems = our systems per frame, CPU time (mean / worst) then wall mean; main = Bevy's main-world update, wall; drawn = frames on which something on screen changed, so the board and panels were drawn (the others show the kept picture), part = of those, frames drawn only in their changed rectangles; kpx = thousands of pixels drawn a frame (the whole window on a frame drawn whole); walk = the mouse moving one hex every 4 frames"
     );
     println!(
-        "{:<12} {:<6} {:>6} {:>6} {:>6} {:>9} {:>9} {:>6} {:>17} {:>7} {:>7} {:>7} {:>4} {:>6}",
+        "{:<12} {:<6} {:>6} {:>6} {:>6} {:>9} {:>9} {:>6} {:<15} {:>17} {:>7} {:>7} {:>7} {:>4} {:>6}",
         "scenario",
         "board",
         "fps",
@@ -554,6 +559,7 @@ pub fn bench(scenarios: &[String], frames: u32, size: (u32, u32)) -> std::proces
         "cpu/frame",
         "empty cpu",
         "ratio",
+        "rounds",
         "game sys cpu ms",
         "wall ms",
         "main ms",
@@ -563,24 +569,39 @@ pub fn bench(scenarios: &[String], frames: u32, size: (u32, u32)) -> std::proces
     );
     let mut ok = true;
     for sc in scenarios {
-        let figures = run("empty", sc).and_then(|e| {
-            Ok((
-                e,
-                [
-                    ("still", run("board", sc)?),
-                    ("bare", run("bare", sc)?),
-                    ("stream", run("stream", sc)?),
-                    ("sweep", run("sweep", sc)?),
-                    ("walk", run("walk", sc)?),
-                ],
-            ))
-        });
+        const BOARDS: [(&str, &str); 5] = [
+            ("still", "board"),
+            ("bare", "bare"),
+            ("stream", "stream"),
+            ("sweep", "sweep"),
+            ("walk", "walk"),
+        ];
+        // Each round measures the empty window and then every board.
+        let figures = (0..rounds)
+            .map(|_| {
+                let empty = run("empty", sc)?;
+                let boards = BOARDS
+                    .iter()
+                    .map(|(_, kind)| run(kind, sc))
+                    .collect::<Result<Vec<_>, String>>()?;
+                Ok((empty, boards))
+            })
+            .collect::<Result<Vec<_>, String>>();
         match figures {
-            Ok((empty, boards)) => {
-                for (what, board) in boards {
+            Ok(rounds) => {
+                let empties: Vec<Figures> = rounds.iter().map(|(e, _)| e.clone()).collect();
+                let empty = median_figures(&empties);
+                for (b, (what, _)) in BOARDS.iter().enumerate() {
+                    let runs: Vec<Figures> = rounds.iter().map(|(_, bs)| bs[b].clone()).collect();
+                    let board = median_figures(&runs);
                     let ratio = |a: f64, b: f64| 100.0 * a / b.max(f64::MIN_POSITIVE);
+                    let each = rounds
+                        .iter()
+                        .map(|(e, bs)| format!("{:.0}", ratio(e.process_cpu, bs[b].process_cpu)))
+                        .collect::<Vec<_>>()
+                        .join("/");
                     println!(
-                        "{:<12} {:<6} {:>6.2} {:>6.2} {:>5.0}% {:>9.1} {:>9.1} {:>5.0}% {:>7.2} / {:>7.2} {:>7.2} {:>7.1} {:>3}/{:<3} {:>4} {:>6.1}",
+                        "{:<12} {:<6} {:>6.2} {:>6.2} {:>5.0}% {:>9.1} {:>9.1} {:>5.0}% {:<15} {:>7.2} / {:>7.2} {:>7.2} {:>7.1} {:>3}/{:<3} {:>4} {:>6.1}",
                         sc,
                         what,
                         board.fps,
@@ -589,6 +610,7 @@ pub fn bench(scenarios: &[String], frames: u32, size: (u32, u32)) -> std::proces
                         board.process_cpu,
                         empty.process_cpu,
                         ratio(empty.process_cpu, board.process_cpu),
+                        each,
                         board.ours_cpu_mean,
                         board.ours_cpu_worst,
                         board.ours_mean,
@@ -611,6 +633,34 @@ pub fn bench(scenarios: &[String], frames: u32, size: (u32, u32)) -> std::proces
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE
+    }
+}
+
+/// The median of each figure over several runs of one window (the worst
+/// figures: the largest); the counts are those of the first run (the same
+/// in every run of a board: its mouse is scripted).
+pub fn median_figures(runs: &[Figures]) -> Figures {
+    let median = |f: fn(&Figures) -> f64| {
+        let mut v: Vec<f64> = runs.iter().map(f).collect();
+        v.sort_by(f64::total_cmp);
+        match v.len() {
+            0 => 0.0,
+            n if n % 2 == 1 => v[n / 2],
+            n => (v[n / 2 - 1] + v[n / 2]) / 2.0,
+        }
+    };
+    let worst = |f: fn(&Figures) -> f64| runs.iter().map(f).fold(0.0, f64::max);
+    let first = runs.first().cloned().unwrap_or_default();
+    Figures {
+        fps: median(|f| f.fps),
+        ours_mean: median(|f| f.ours_mean),
+        ours_worst: worst(|f| f.ours_worst),
+        ours_cpu_mean: median(|f| f.ours_cpu_mean),
+        ours_cpu_worst: worst(|f| f.ours_cpu_worst),
+        main_mean: median(|f| f.main_mean),
+        main_worst: worst(|f| f.main_worst),
+        process_cpu: median(|f| f.process_cpu),
+        ..first
     }
 }
 
@@ -684,5 +734,21 @@ mod tests {
         );
         assert_eq!(parse_figures("screenshot saved"), None);
         assert_eq!(mean_worst_ms(&[0.001, 0.003]), (2.0, 3.0));
+    }
+
+    #[test]
+    fn rounds_give_medians_and_the_worst_of_the_worst() {
+        let run = |cpu: f64, worst: f64| Figures {
+            label: "walk".into(),
+            process_cpu: cpu,
+            ours_cpu_worst: worst,
+            drawn: 30,
+            ..Figures::default()
+        };
+        let m = median_figures(&[run(18.0, 1.0), run(15.0, 3.0), run(21.0, 2.0)]);
+        assert_eq!((m.process_cpu, m.ours_cpu_worst, m.drawn), (18.0, 3.0, 30));
+        let m = median_figures(&[run(18.0, 1.0), run(15.0, 3.0)]);
+        assert_eq!(m.process_cpu, 16.5);
+        assert_eq!(median_figures(&[]).process_cpu, 0.0);
     }
 }
