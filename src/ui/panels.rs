@@ -563,9 +563,8 @@ fn clip(text: &str, max: usize) -> String {
     }
 }
 
-#[allow(clippy::too_many_arguments)]
 /// A section of the info panel that keeps the tallest height it has had
-/// since the board opened, so that what is under it stays in place as the
+/// while the program runs, so that what is under it stays in place as the
 /// mouse goes from hex to hex (a player reads the cards without them
 /// jumping, and a frame redraws only the lines that changed:
 /// docs/performance.md, "Sweep frames, round 5").
