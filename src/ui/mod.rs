@@ -116,6 +116,7 @@ impl Plugin for UiPlugin {
                 orders::start_operations,
                 orders::play_screenshot_script,
                 pin_screenshot_selection,
+                panels::forget_card_heights,
             )
                 .chain()
                 .in_set(BoardSetup),

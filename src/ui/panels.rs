@@ -563,13 +563,33 @@ fn clip(text: &str, max: usize) -> String {
     }
 }
 
+/// The info panel's sections that keep their height (`steady_section`).
+const STEADY_SECTIONS: [&str; 3] = ["hex_card", "los_card", "unit_card"];
+
+fn steady_key(name: &str) -> egui::Id {
+    egui::Id::new(("steady_section", name))
+}
+
+/// A board opened (a new game, a loaded one) starts its cards at their own
+/// heights again.
+pub fn forget_card_heights(mut contexts: EguiContexts) {
+    if let Ok(ctx) = contexts.ctx_mut() {
+        ctx.data_mut(|d| {
+            for name in STEADY_SECTIONS {
+                d.remove::<f32>(steady_key(name));
+            }
+        });
+    }
+}
+
 /// A section of the info panel that keeps the tallest height it has had
-/// while the program runs, so that what is under it stays in place as the
+/// since the board opened (`forget_card_heights`), so that what is under it stays in place as the
 /// mouse goes from hex to hex (a player reads the cards without them
 /// jumping, and a frame redraws only the lines that changed:
 /// docs/performance.md, "Sweep frames, round 5").
-fn steady_section(ui: &mut egui::Ui, name: &'static str, add: impl FnOnce(&mut egui::Ui)) {
-    let key = egui::Id::new(("steady_section", name));
+fn steady_section(ui: &mut egui::Ui, name: &str, add: impl FnOnce(&mut egui::Ui)) {
+    debug_assert!(STEADY_SECTIONS.contains(&name));
+    let key = steady_key(name);
     let tallest = ui.data(|d| d.get_temp::<f32>(key)).unwrap_or(0.0);
     let height = ui
         .scope(|ui| {
