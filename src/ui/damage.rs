@@ -277,11 +277,19 @@ impl<'a> Triangles<'a> {
 /// The window pixels a triangle may touch (its corners' bounds cut to its
 /// clip rectangle; empty if it touches none).
 fn triangle_rect(t: &Triangle, pixels_per_point: f32) -> Rect {
+    points_to_pixels(
+        corner_bounds(&t.corners).intersect(t.clip),
+        pixels_per_point,
+    )
+}
+
+/// A triangle's corners' bounds, in points.
+fn corner_bounds(corners: &[egui::epaint::Vertex; 3]) -> egui::Rect {
     let mut b = egui::Rect::NOTHING;
-    for v in &t.corners {
+    for v in corners {
         b.extend_with(v.pos);
     }
-    points_to_pixels(b.intersect(t.clip), pixels_per_point)
+    b
 }
 
 fn points_to_pixels(b: egui::Rect, pixels_per_point: f32) -> Rect {
@@ -494,12 +502,8 @@ fn within(mesh: &egui::Mesh, r: URect, pixels_per_point: f32) -> Option<egui::Me
             };
             *c = *v;
         }
-        let (mut lo, mut hi) = (corners[0].pos, corners[0].pos);
-        for c in &corners[1..] {
-            lo = lo.min(c.pos);
-            hi = hi.max(c.pos);
-        }
-        let (lo, hi) = (lo * pixels_per_point, hi * pixels_per_point);
+        let b = corner_bounds(&corners);
+        let (lo, hi) = (b.min * pixels_per_point, b.max * pixels_per_point);
         if hi.x < x0 || lo.x > x1 || hi.y < y0 || lo.y > y1 {
             continue;
         }

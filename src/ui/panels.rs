@@ -583,10 +583,10 @@ pub fn forget_card_heights(mut contexts: EguiContexts) {
 }
 
 /// A section of the info panel that keeps the tallest height it has had
-/// since the board opened (`forget_card_heights`), so that what is under it stays in place as the
-/// mouse goes from hex to hex (a player reads the cards without them
-/// jumping, and a frame redraws only the lines that changed:
-/// docs/performance.md, "Sweep frames, round 5").
+/// since the board opened (`forget_card_heights`), so that what is under it
+/// stays in place as the mouse goes from hex to hex (a player reads the
+/// cards without them jumping, and a frame redraws only the lines that
+/// changed: docs/performance.md, "Sweep frames, round 5").
 fn steady_section(ui: &mut egui::Ui, name: &str, add: impl FnOnce(&mut egui::Ui)) {
     debug_assert!(STEADY_SECTIONS.contains(&name));
     let key = steady_key(name);
