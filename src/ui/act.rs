@@ -820,29 +820,20 @@ const LOG_RING: Color = Color::srgb(1.0, 0.45, 0.85);
 const FIRE_LINE: Color = Color::srgb(0.95, 0.35, 0.20);
 const LIT_RING: Color = Color::srgb(1.0, 0.95, 0.55);
 
-/// Draws the reachable hexes with their MPs left, the path under the mouse,
-/// and the lines of fire of the preview or the Op Fire window.
-#[allow(clippy::too_many_arguments)]
-pub fn draw_act_overlays(
+/// The reachable hexes' art (under the counters: part of the ground).
+#[derive(Component)]
+pub struct ReachArt;
+
+/// Draws the reachable hexes with their MPs left (R 5.0), when the reach
+/// changes: not when only the path under the mouse does, so that a mouse
+/// moving in Move redraws the path, not the whole reach.
+pub fn draw_reach(
     mut commands: Commands,
     mut paint: super::paint::PaintAssets,
     reach: Res<Reach>,
-    path: Res<PathPreview>,
-    lights: Res<IlluminationPreview>,
-    preview: Res<Preview>,
-    dialog: Res<OpFireDialog>,
-    highlight: Res<super::tray::LogHighlight>,
-    log: Res<super::orders::GameLog>,
-    units: Query<(&Unit, &Location)>,
-    old: Query<Entity, With<ActArt>>,
+    old: Query<Entity, With<ReachArt>>,
 ) {
-    if !reach.is_changed()
-        && !path.is_changed()
-        && !lights.is_changed()
-        && !preview.is_changed()
-        && !dialog.is_changed()
-        && !highlight.is_changed()
-    {
+    if !reach.is_changed() {
         return;
     }
     for e in &old {
@@ -853,7 +844,6 @@ pub fn draw_act_overlays(
     let mut p = paint.painter(&mut commands);
     let mut spawned = Vec::new();
     let tint_z = z::COUNTER - 1.0;
-    let line_z = z::HOVER + 1.5;
     for (c, r) in &reach.hexes {
         let centre = hex_center(*c);
         if r.prev.is_none() {
@@ -876,6 +866,43 @@ pub fn draw_act_overlays(
         ));
         spawned.push(p.text(mp_text(r.left), at, 14.0, Color::WHITE, tint_z + 0.5));
     }
+    p.finish();
+    for e in spawned {
+        p.commands.entity(e).insert(ReachArt);
+    }
+}
+
+/// Draws the path under the mouse, the hexes an Illumination counter would
+/// light, and the lines of fire of the preview or the Op Fire window.
+#[allow(clippy::too_many_arguments)]
+pub fn draw_act_overlays(
+    mut commands: Commands,
+    mut paint: super::paint::PaintAssets,
+    path: Res<PathPreview>,
+    lights: Res<IlluminationPreview>,
+    preview: Res<Preview>,
+    dialog: Res<OpFireDialog>,
+    highlight: Res<super::tray::LogHighlight>,
+    log: Res<super::orders::GameLog>,
+    units: Query<(&Unit, &Location)>,
+    old: Query<Entity, With<ActArt>>,
+) {
+    if !path.is_changed()
+        && !lights.is_changed()
+        && !preview.is_changed()
+        && !dialog.is_changed()
+        && !highlight.is_changed()
+    {
+        return;
+    }
+    for e in &old {
+        commands.entity(e).despawn();
+    }
+    use super::board::z;
+    use super::layout::hex_center;
+    let mut p = paint.painter(&mut commands);
+    let mut spawned = Vec::new();
+    let line_z = z::HOVER + 1.5;
     // The hexes an Illumination counter would light (R 50.1).
     let lit_colour = if lights.refusal.is_some() {
         PATH_BAD

@@ -32,6 +32,13 @@ pub mod z {
     pub const FORT: f32 = 5.0;
     pub const COUNTER: f32 = 10.0;
     pub const HOVER: f32 = 40.0;
+    /// Everything drawn at or above this follows the mouse (the hover and
+    /// selection outlines, the LOS thread, the move path, the facing and
+    /// decision marks) and is drawn again over the kept ground picture on
+    /// every drawn frame; everything below is the ground (`present`), drawn
+    /// again only where it changed. The ground's highest layers (the
+    /// markers' chips at 30, smoke at 38) stay below it.
+    pub const OVERLAY: f32 = HOVER;
 }
 
 /// Texture pixels per world unit for the pre-rendered map: sharp up to about

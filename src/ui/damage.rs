@@ -20,7 +20,7 @@ use bevy_egui::egui;
 
 /// The most rectangles a frame is drawn in (each costs a run of egui's pass;
 /// more are merged).
-pub const MAX_RECTS: usize = 4;
+pub const MAX_RECTS: usize = 8;
 
 /// A frame whose changed rectangles cover more than this share of the
 /// window is drawn whole (the rectangles would save little).
@@ -38,6 +38,15 @@ pub struct BoardDamage {
     /// Else: draw only inside these disjoint rectangles (physical pixels,
     /// top-left origin, `max` exclusive) over the kept picture.
     pub rects: Vec<URect>,
+    /// Something of the ground (the layers under `z::OVERLAY`) changed in
+    /// the rectangles, so the kept ground picture is drawn again in them;
+    /// else it is copied as it is and only the overlays and egui are drawn
+    /// over it (`present`). A whole frame draws the ground whole.
+    pub ground: bool,
+    /// Every layer drawn straight into the window, without the ground
+    /// picture (`retain::WholeFrames`: screenshots, and the reference that
+    /// `tests/present.rs` compares the kept pictures with).
+    pub straight: bool,
 }
 
 impl BoardDamage {
@@ -45,6 +54,8 @@ impl BoardDamage {
         Self {
             whole: true,
             rects: Vec::new(),
+            ground: true,
+            straight: false,
         }
     }
 
@@ -56,8 +67,10 @@ impl BoardDamage {
 
 /// Each drawn entity's place in world space when it was last seen (its
 /// bounds, or its `Parts`), so that the place it leaves is redrawn too.
+/// With it, whether the entity was drawn in the ground (under
+/// `z::OVERLAY`), so that its leaving redraws the ground there.
 #[derive(Resource, Debug, Default)]
-pub struct Bounds(pub HashMap<Entity, Vec<Rect>>);
+pub struct Bounds(pub HashMap<Entity, (Vec<Rect>, bool)>);
 
 /// A drawn entity's place, finer than its bounds, in its own space: boxes
 /// that together cover everything it draws (the painter's shapes, a long
@@ -592,10 +605,13 @@ fn cheapest_pairs(rects: &[URect], n: usize) -> Vec<(u64, usize, usize)> {
 const TRIES: usize = 8;
 
 /// What drawing one more rectangle costs, in pixels drawn: each rectangle
-/// runs every layer's draws and egui's pass again (their vertices and
-/// set-up), so two rectangles whose union adds fewer pixels than this are
-/// drawn as one.
-pub const RECT_PIXELS: u64 = 40_000;
+/// copies the ground and runs the overlays' draws and egui's pass again
+/// (their vertices and set-up), so two rectangles whose union adds fewer
+/// pixels than this are drawn as one. With every layer drawn again in each
+/// rectangle this was 40 000 (and at most 4); with the ground copied, 4 000
+/// and at most 8 shade about half the pixels and measured cheaper
+/// (docs/performance.md, "Sweep frames, round 6").
+pub const RECT_PIXELS: u64 = 4_000;
 
 /// Rectangles that cover the changed places, at most `max`, no two
 /// overlapping (a place drawn twice would blend its translucent layers
@@ -671,10 +687,44 @@ fn disjoint(rects: &[URect]) -> Vec<URect> {
     out
 }
 
+/// The changed places gathered into boxes: each place joins a box whose
+/// union with it adds fewer pixels than a rectangle costs (`RECT_PIXELS`),
+/// until no two boxes would. `merge` joins pairs one at a time, weighing
+/// every pair each time (cubic in the places); a frame where the mouse
+/// crosses a hex has 100–200 places (the hex card's changed glyphs, the
+/// LOS thread's pieces, the outlines), which took it 2–11 ms. Gathered
+/// first, it weighs a handful of boxes. Every pixel of a place is in a box.
+pub fn cluster(places: Vec<URect>) -> Vec<URect> {
+    let mut boxes = places;
+    loop {
+        let before = boxes.len();
+        let mut out: Vec<URect> = Vec::with_capacity(before);
+        for mut r in boxes {
+            // Take in every box it is worth joining, then keep it.
+            let mut k = 0;
+            while k < out.len() {
+                let u = out[k].union(r);
+                if area(&u) < area(&out[k]) + area(&r) + RECT_PIXELS {
+                    r = u;
+                    out.swap_remove(k);
+                    k = 0;
+                } else {
+                    k += 1;
+                }
+            }
+            out.push(r);
+        }
+        boxes = out;
+        if boxes.len() == before {
+            return boxes;
+        }
+    }
+}
+
 /// The frame's drawing from its changed places (window pixels): whole when
 /// they cover most of the window.
 pub fn damage(changed: &[Rect], size: Vec2) -> BoardDamage {
-    let rects = merge(to_pixels(changed, size), MAX_RECTS);
+    let rects = merge(cluster(to_pixels(changed, size)), MAX_RECTS);
     let covered: u64 = rects.iter().map(area).sum();
     if covered as f32 > WHOLE_SHARE * size.x * size.y {
         return BoardDamage::whole();
@@ -682,6 +732,8 @@ pub fn damage(changed: &[Rect], size: Vec2) -> BoardDamage {
     BoardDamage {
         whole: false,
         rects,
+        ground: false,
+        straight: false,
     }
 }
 
@@ -781,6 +833,39 @@ mod tests {
     }
 
     #[test]
+    fn places_are_gathered_into_boxes_worth_drawing_as_one() {
+        // The glyphs of a changed line: one box.
+        let glyphs: Vec<URect> = (0..20)
+            .map(|i| r(900 + i * 8, 60, 907 + i * 8, 74))
+            .collect();
+        assert_eq!(cluster(glyphs), vec![r(900, 60, 1059, 74)]);
+        // Two places far apart (a hover outline and the hex card) stay two.
+        let apart = vec![r(0, 0, 50, 50), r(900, 600, 950, 650)];
+        assert_eq!(cluster(apart.clone()).len(), 2);
+        // Two columns not worth one box, joined through a third between
+        // them, in any order.
+        let (a, b) = (r(0, 0, 100, 300), r(400, 0, 500, 300));
+        assert_eq!(cluster(vec![a, b]), vec![a, b]);
+        let chain = [a, b, r(100, 0, 400, 300)];
+        for order in [[0, 1, 2], [2, 1, 0], [1, 2, 0]] {
+            let places: Vec<URect> = order.iter().map(|&i| chain[i]).collect();
+            assert_eq!(cluster(places), vec![r(0, 0, 500, 300)]);
+        }
+        // Whatever it joins, every place is inside a box.
+        let many: Vec<URect> = (0..150u32)
+            .map(|i| {
+                let (x, y) = ((i * 97) % 1200, (i * 61) % 700);
+                r(x, y, x + 1 + i % 40, y + 1 + i % 30)
+            })
+            .collect();
+        let boxes = cluster(many.clone());
+        assert!(boxes.len() < many.len());
+        for p in &many {
+            assert!(boxes.iter().any(|b| b.union(*p) == *b), "{p:?}");
+        }
+    }
+
+    #[test]
     fn changed_places_are_padded_cut_to_the_window_and_whole_when_large() {
         let size = Vec2::new(1000.0, 500.0);
         // Padded to whole pixels.
@@ -789,7 +874,9 @@ mod tests {
             d,
             BoardDamage {
                 whole: false,
-                rects: vec![r(64, 68, 129, 122)]
+                rects: vec![r(64, 68, 129, 122)],
+                ground: false,
+                straight: false,
             }
         );
         // Cut to the window.

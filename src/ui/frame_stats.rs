@@ -306,12 +306,29 @@ impl Wander {
 }
 
 /// Moves the hovered hex at random: mostly to a hex beside it, sometimes a
-/// jump across the map, after one to six frames; and opens and closes the
+/// jump across the map, after one to six frames; opens and closes the
 /// Player Aid and the Scenario Card now and then, so that egui's panels
-/// appear, move and disappear under the board's changes.
+/// appear, move and disappear under the board's changes; and puts the
+/// selected unit in and out of Move now and then and hides one counter's
+/// label after another, so that the ground under the overlays changes too
+/// (under `z::OVERLAY`; the reach's labels make their frames whole, a
+/// hidden label is drawn again in its rectangle).
+/// The counters' labels, which the wandering mouse hides one by one.
+type CounterLabels<'w, 's> = Query<
+    'w,
+    's,
+    (Entity, &'static mut Visibility),
+    (With<super::counters::CounterArt>, With<Text2d>),
+>;
+
+/// The wandering mouse's panels open and close until this frame.
+const PANELS_UNTIL: u32 = 95;
+
 fn wander_hover(
     mut hovered: ResMut<super::Hovered>,
     mut panels: ResMut<super::PanelState>,
+    mut intent: ResMut<super::act::Intent>,
+    mut counters: CounterLabels,
     board: Res<crate::world::BoardRes>,
     mut w: Local<Wander>,
 ) {
@@ -321,12 +338,31 @@ fn wander_hover(
     }
     let n = w.n;
     w.n += 1;
-    if n % 23 == 22 {
+    // The panels move the board's view (a whole frame): not in the last
+    // frames, so that the compared picture comes after counters hidden in
+    // their rectangles.
+    if n % 23 == 22 && n < PANELS_UNTIL {
         panels.player_aid = !panels.player_aid;
     }
-    if n % 37 == 36 {
+    if n % 37 == 36 && n < PANELS_UNTIL {
         panels.scenario_card = !panels.scenario_card;
     }
+    if n % 13 == 12
+        && let Some(mut shown) = counters
+            .iter_mut()
+            .filter(|(_, v)| **v != Visibility::Hidden)
+            .min_by_key(|(e, _)| *e)
+            .map(|(_, v)| v)
+    {
+        *shown = Visibility::Hidden;
+    }
+    // In and out of Move every 17 frames, then out of it from frame 60 on.
+    let moving = n < 60 && (n / 17) % 2 == 1;
+    intent.set_if_neq(if moving {
+        super::act::Intent::Move
+    } else {
+        super::act::Intent::Select
+    });
     if n < w.next {
         return;
     }

@@ -143,6 +143,7 @@ impl Plugin for UiPlugin {
                     counters::redraw_counters,
                     night::draw_night,
                     counters::redraw_smoke,
+                    act::draw_reach,
                     act::draw_act_overlays,
                     draw_hover_outline,
                     facing::draw_plan,

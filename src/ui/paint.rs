@@ -25,10 +25,19 @@ const SPARSE: f32 = 3.0;
 /// alone (the map's art: hundreds of shapes, redrawn whole anyway).
 const MAX_PARTS: usize = 48;
 
-/// The one white material every batch uses; colour is per vertex.
+/// The white materials the batches use; colour is per vertex. The ground's
+/// layers are opaque; the overlays' (`z::OVERLAY` and above) are blended,
+/// so that Bevy sorts them into the transparent phase above everything
+/// else, where `present` draws them apart from the ground.
 #[derive(Resource, Default)]
 pub struct ArtCache {
     white: Option<Handle<ColorMaterial>>,
+    overlay: Option<Handle<ColorMaterial>>,
+}
+
+/// Whether a painter's layer (the integer part of its z) is an overlay.
+fn overlay_layer(layer: i32) -> bool {
+    layer as f32 >= super::board::z::OVERLAY
 }
 
 /// The resources a drawing system needs, as one system parameter.
@@ -114,7 +123,23 @@ impl Painter<'_, '_, '_> {
                 h
             }
         };
-        for (_, mut batch) in std::mem::take(&mut self.batches) {
+        let overlay = match &self.cache.overlay {
+            Some(h) => h.clone(),
+            None => {
+                let h = self.materials.add(ColorMaterial {
+                    alpha_mode: bevy::sprite_render::AlphaMode2d::Blend,
+                    ..ColorMaterial::from_color(Color::WHITE)
+                });
+                self.cache.overlay = Some(h.clone());
+                h
+            }
+        };
+        for (layer, mut batch) in std::mem::take(&mut self.batches) {
+            let material = if overlay_layer(layer) {
+                overlay.clone()
+            } else {
+                white.clone()
+            };
             batch.shapes.sort_by(|a, b| a.z.total_cmp(&b.z));
             let parts: Vec<Rect> = batch
                 .shapes
@@ -147,7 +172,7 @@ impl Painter<'_, '_, '_> {
             mesh.insert_indices(Indices::U32(indices));
             let handle = self.meshes.add(mesh);
             let mut entity = self.commands.entity(batch.entity);
-            entity.insert((Mesh2d(handle), MeshMaterial2d(white.clone())));
+            entity.insert((Mesh2d(handle), MeshMaterial2d(material)));
             if parts.len() <= MAX_PARTS {
                 entity.insert(Parts(parts));
             }
@@ -350,6 +375,19 @@ pub fn scatter(col: u8, row: u8, n: u32, fraction: f32, salt: u32) -> Vec<Vec2> 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ui::board::z;
+
+    #[test]
+    fn the_hover_layers_are_overlays_and_the_ground_is_not() {
+        // The hover outline, the LOS thread and the decision marks.
+        for at in [z::HOVER, z::HOVER + 0.5, z::HOVER + 1.0, z::HOVER + 2.0] {
+            assert!(overlay_layer(at.floor() as i32), "{at}");
+        }
+        // Smoke (HOVER - 2), the markers' chips, the counters, the map.
+        for at in [z::HOVER - 2.0, 30.0, z::COUNTER, z::COUNTER - 1.0, z::HEX] {
+            assert!(!overlay_layer(at.floor() as i32), "{at}");
+        }
+    }
 
     /// The corners of the rectangle a painter's `line` draws.
     fn line(a: Vec2, b: Vec2, width: f32) -> Vec<Vec2> {

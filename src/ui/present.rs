@@ -2,18 +2,36 @@
 //! passes and egui's pass, each limited to the frame's changed rectangles
 //! (`damage::BoardDamage`) by a scissor, over the kept picture.
 //!
-//! On a frame drawn whole it does what Bevy's `Core2d` does for this camera
-//! (clear, opaque and alpha-mask phases, transparent phase, egui; its
-//! tonemapping is off and its upscaling skipped, the present camera shows
-//! the picture). On a frame with changed rectangles, the window is not
-//! cleared: each rectangle gets the table colour copied from a texture
-//! cleared with it (the same bytes a clear writes), then every layer is
-//! drawn again with a scissor on it, then egui's stock pass draws egui's
-//! paint jobs cut to the rectangles (`damage::cut_jobs`: each job's clip
-//! rectangle intersected with each rectangle, the jobs outside them left
-//! out). Every pixel inside a rectangle is drawn from the table colour up
-//! by the same draws as a whole frame, and every pixel outside keeps what
-//! the last frame drew there, which did not change.
+//! The board's layers come in two parts. The ground (the map, terrain
+//! marks, Fortifications, counters, markers, night and smoke: everything
+//! under `z::OVERLAY`) is drawn into a picture of its own, the ground
+//! picture, and kept there; the overlays (what follows the mouse: hover and
+//! selection outlines, the LOS thread, the move path, the facing and
+//! decision marks) are drawn over a copy of it. A drawn frame:
+//!
+//! 1. the ground: on a whole frame, or where something of it changed
+//!    (`BoardDamage::ground`), the ground picture gets the table colour
+//!    (copied from a texture cleared with it: the bytes a clear writes)
+//!    and the ground's layers in the rectangles (or whole); then the
+//!    rectangles (or the whole picture) are copied into the window's
+//!    texture;
+//! 2. the overlays: the transparent phase's items from `z::OVERLAY` up,
+//!    with a scissor on each rectangle;
+//! 3. egui: its stock pass draws its paint jobs cut to the rectangles
+//!    (`damage::cut_jobs`: each job's clip rectangle intersected with each
+//!    rectangle, the jobs outside them left out).
+//!
+//! Every pixel inside a rectangle is drawn as a whole frame draws it (the
+//! ground as the same draws left it, then the same overlays and egui), and
+//! every pixel outside keeps what the last frame drew there, which did not
+//! change. When the mouse moves, a frame copies the ground and draws a
+//! handful of overlays instead of every counter and label again.
+//!
+//! `BoardDamage::straight` (screenshots, and the whole frames that
+//! `tests/present.rs` compares the kept pictures with) draws every layer
+//! straight into the window instead, as does a frame whose transparent
+//! phase cannot be cut at `z::OVERLAY` (`overlay_start`); the ground is
+//! then drawn whole on the next frame that uses it.
 
 use bevy::core_pipeline::core_2d::{AlphaMask2d, Opaque2d, Transparent2d};
 use bevy::ecs::schedule::{ScheduleBuildSettings, ScheduleLabel};
@@ -22,16 +40,18 @@ use bevy::render::RenderApp;
 use bevy::render::camera::ExtractedCamera;
 use bevy::render::extract_resource::ExtractResourcePlugin;
 use bevy::render::render_phase::{
-    TrackedRenderPass, ViewBinnedRenderPhases, ViewSortedRenderPhases,
+    BinnedRenderPhase, SortedRenderPhase, TrackedRenderPass, ViewBinnedRenderPhases,
+    ViewSortedRenderPhases,
 };
 use bevy::render::render_resource::{
-    Extent3d, LoadOp, Operations, Origin3d, RenderPassColorAttachment, RenderPassDescriptor,
-    StoreOp, TexelCopyTextureInfo, Texture, TextureAspect, TextureDescriptor, TextureDimension,
-    TextureFormat, TextureUsages, TextureViewDescriptor,
+    CommandEncoder, Extent3d, LoadOp, Operations, Origin3d, RenderPassColorAttachment,
+    RenderPassDescriptor, StoreOp, TexelCopyTextureInfo, Texture, TextureAspect, TextureDescriptor,
+    TextureDimension, TextureFormat, TextureUsages, TextureView, TextureViewDescriptor,
 };
 use bevy::render::renderer::{RenderContext, ViewQuery};
 use bevy::render::view::{ExtractedView, ViewDepthTexture, ViewTarget};
 
+use super::board::z;
 use super::damage::BoardDamage;
 
 /// The board camera's render schedule while the board keeps its picture.
@@ -53,14 +73,13 @@ impl Plugin for PresentPlugin {
             ..default()
         });
         render_app
-            .init_resource::<Backdrop>()
+            .init_resource::<Kept>()
             .add_schedule(schedule)
             .add_systems(
                 BoardGraph,
                 (
-                    table_colour,
-                    opaque_pass,
-                    transparent_pass,
+                    ground_pass,
+                    overlay_pass,
                     (
                         bevy_egui::render::prepare_egui_pass,
                         bevy_egui::render::egui_pass,
@@ -79,79 +98,93 @@ fn drawing(damage: Res<BoardDamage>) -> bool {
     damage.draws()
 }
 
-/// The scissors of this frame's draws: one run without a scissor on a
-/// whole frame, else one per rectangle.
-fn scissors(damage: &BoardDamage) -> Vec<Option<URect>> {
-    if damage.whole {
-        vec![None]
-    } else {
-        damage.rects.iter().copied().map(Some).collect()
-    }
-}
-
 /// A texture of the window's size cleared with the table colour, for the
-/// changed rectangles' background.
-#[derive(Resource, Default)]
+/// background of what is drawn again.
+#[derive(Default)]
 struct Backdrop {
     texture: Option<(Texture, Extent3d, TextureFormat, [u32; 4])>,
 }
 
-/// On a frame drawn in rectangles: the table colour into each of them
-/// (copied from a texture cleared with it: the bytes a clear writes).
-fn table_colour(
-    damage: Res<BoardDamage>,
-    view: ViewQuery<&ViewTarget>,
-    clear: Res<ClearColor>,
-    mut backdrop: ResMut<Backdrop>,
-    mut ctx: RenderContext,
-) {
-    if damage.whole || damage.rects.is_empty() {
-        return;
-    }
-    let target = view.into_inner();
-    let main = target.main_texture();
-    let size = main.size();
-    let format = main.format();
+/// The render world's kept textures. The passes that draw read the world
+/// whole (`&World`), so what they change is behind a lock.
+#[derive(Resource, Default)]
+struct Kept(std::sync::Mutex<(Backdrop, Ground)>);
+
+/// The kept ground picture (see the module's comment).
+#[derive(Default)]
+struct Ground {
+    texture: Option<(Texture, TextureView)>,
+    /// It holds the ground as it is now (else the next drawn frame draws
+    /// it whole: new, or a frame drew the layers without it).
+    valid: bool,
+    /// Where this frame's overlays begin in the transparent phase; none when
+    /// this frame drew every layer straight into the window.
+    overlays_from: Option<usize>,
+}
+
+/// A texture of the window's size and format that takes copies and draws.
+fn window_texture(
+    ctx: &mut RenderContext,
+    label: &'static str,
+    size: Extent3d,
+    format: TextureFormat,
+) -> Texture {
+    ctx.render_device().create_texture(&TextureDescriptor {
+        label: Some(label),
+        size,
+        mip_level_count: 1,
+        sample_count: 1,
+        dimension: TextureDimension::D2,
+        format,
+        usage: TextureUsages::RENDER_ATTACHMENT | TextureUsages::COPY_SRC | TextureUsages::COPY_DST,
+        view_formats: &[],
+    })
+}
+
+/// The table colour texture for this window and colour (made again when
+/// either changes).
+fn table_texture(
+    ctx: &mut RenderContext,
+    backdrop: &mut Backdrop,
+    clear: &ClearColor,
+    size: Extent3d,
+    format: TextureFormat,
+) -> Texture {
     // As Bevy converts a camera's clear colour for its main texture.
     let colour = LinearRgba::from(clear.0);
     let key = colour.to_f32_array().map(f32::to_bits);
-    let fresh =
-        !matches!(&backdrop.texture, Some((_, s, f, k)) if *s == size && *f == format && *k == key);
-    if fresh {
-        let texture = ctx.render_device().create_texture(&TextureDescriptor {
-            label: Some("board_table_colour"),
-            size,
-            mip_level_count: 1,
-            sample_count: 1,
-            dimension: TextureDimension::D2,
-            format,
-            usage: TextureUsages::RENDER_ATTACHMENT | TextureUsages::COPY_SRC,
-            view_formats: &[],
-        });
-        let view = texture.create_view(&TextureViewDescriptor::default());
-        ctx.begin_tracked_render_pass(RenderPassDescriptor {
-            label: Some("board_table_colour"),
-            color_attachments: &[Some(RenderPassColorAttachment {
-                view: &view,
-                depth_slice: None,
-                resolve_target: None,
-                ops: Operations {
-                    load: LoadOp::Clear(colour.into()),
-                    store: StoreOp::Store,
-                },
-            })],
-            depth_stencil_attachment: None,
-            timestamp_writes: None,
-            occlusion_query_set: None,
-            multiview_mask: None,
-        });
-        backdrop.texture = Some((texture, size, format, key));
+    if let Some((texture, s, f, k)) = &backdrop.texture
+        && *s == size
+        && *f == format
+        && *k == key
+    {
+        return texture.clone();
     }
-    let Some((texture, ..)) = &backdrop.texture else {
-        return;
-    };
-    let encoder = ctx.command_encoder();
-    for r in &damage.rects {
+    let texture = window_texture(ctx, "board_table_colour", size, format);
+    let view = texture.create_view(&TextureViewDescriptor::default());
+    ctx.begin_tracked_render_pass(RenderPassDescriptor {
+        label: Some("board_table_colour"),
+        color_attachments: &[Some(RenderPassColorAttachment {
+            view: &view,
+            depth_slice: None,
+            resolve_target: None,
+            ops: Operations {
+                load: LoadOp::Clear(colour.into()),
+                store: StoreOp::Store,
+            },
+        })],
+        depth_stencil_attachment: None,
+        timestamp_writes: None,
+        occlusion_query_set: None,
+        multiview_mask: None,
+    });
+    backdrop.texture = Some((texture.clone(), size, format, key));
+    texture
+}
+
+/// Copies the rectangles of one window-sized texture into another.
+fn copy(encoder: &mut CommandEncoder, from: &Texture, to: &Texture, rects: &[URect]) {
+    for r in rects {
         let at = |t| TexelCopyTextureInfo {
             texture: t,
             mip_level: 0,
@@ -163,8 +196,8 @@ fn table_colour(
             aspect: TextureAspect::All,
         };
         encoder.copy_texture_to_texture(
-            at(texture),
-            at(main),
+            at(from),
+            at(to),
             Extent3d {
                 width: r.width(),
                 height: r.height(),
@@ -172,6 +205,25 @@ fn table_colour(
             },
         );
     }
+}
+
+/// Where the overlays begin among the transparent phase's items, given as
+/// (z, the items its draw covers: a sprite batch's first item covers the
+/// batch, the rest none), sorted by z: the first item at `z::OVERLAY` or
+/// above (their count when there is none). None when a batch begun under
+/// it reaches past it (two labels with the same font atlas on either
+/// side): the ground's draw would then draw an overlay.
+pub(crate) fn overlay_start(items: impl IntoIterator<Item = (f32, usize)>) -> Option<usize> {
+    let mut covered = 0;
+    let mut count = 0;
+    for (i, (at, batch)) in items.into_iter().enumerate() {
+        if at >= z::OVERLAY {
+            return (covered <= i).then_some(i);
+        }
+        covered = covered.max(i + batch);
+        count = i + 1;
+    }
+    (covered <= count).then_some(count)
 }
 
 /// The board camera's view, as Bevy's 2D main passes read it.
@@ -186,19 +238,19 @@ type BoardView<'w, 's> = ViewQuery<
     ),
 >;
 
-/// A pass on the board camera's main texture and depth, as Bevy's 2D main
-/// passes begin theirs (the colour is cleared on a whole frame's first
-/// pass, the depth on every frame's).
+/// A pass on a colour attachment and the board camera's depth, as Bevy's
+/// 2D main passes begin theirs (the depth is cleared on its first pass of
+/// the frame).
 fn board_pass<'a>(
     ctx: &'a mut RenderContext,
     label: &'static str,
     camera: &ExtractedCamera,
-    target: &ViewTarget,
+    colour: RenderPassColorAttachment,
     depth: &ViewDepthTexture,
 ) -> TrackedRenderPass<'a> {
     let mut pass = ctx.begin_tracked_render_pass(RenderPassDescriptor {
         label: Some(label),
-        color_attachments: &[Some(target.get_color_attachment())],
+        color_attachments: &[Some(colour)],
         depth_stencil_attachment: Some(depth.get_attachment(StoreOp::Store)),
         timestamp_writes: None,
         occlusion_query_set: None,
@@ -210,75 +262,207 @@ fn board_pass<'a>(
     pass
 }
 
-/// The draws that follow limited to a rectangle (none: the whole window).
-fn cut(pass: &mut TrackedRenderPass, scissor: Option<URect>) {
-    if let Some(r) = scissor {
-        pass.set_scissor_rect(r.min.x, r.min.y, r.width(), r.height());
+/// The draws that follow limited to a rectangle.
+fn cut(pass: &mut TrackedRenderPass, r: URect) {
+    pass.set_scissor_rect(r.min.x, r.min.y, r.width(), r.height());
+}
+
+/// The rectangles a frame draws in: the whole window, or its changed ones.
+fn frame_rects(damage: &BoardDamage, size: Extent3d) -> Vec<URect> {
+    if damage.whole {
+        vec![URect::new(0, 0, size.width, size.height)]
+    } else {
+        damage.rects.clone()
     }
 }
 
-/// Bevy's opaque and alpha-mask 2D pass (`main_opaque_pass_2d`), drawn once
-/// per scissor.
-fn opaque_pass(
+/// The board camera's 2D phases this frame.
+#[derive(Clone, Copy)]
+struct Phases<'a> {
+    opaque: Option<&'a BinnedRenderPhase<Opaque2d>>,
+    alpha_mask: Option<&'a BinnedRenderPhase<AlphaMask2d>>,
+    transparent: Option<&'a SortedRenderPhase<Transparent2d>>,
+}
+
+/// The ground's draws (Bevy's opaque and alpha-mask 2D phases, then the
+/// transparent phase's items before `upto`) in each rectangle.
+fn draw_ground<'w>(
+    pass: &mut TrackedRenderPass<'w>,
+    (world, view): (&'w World, Entity),
+    phases: &Phases,
+    upto: usize,
+    rects: &[URect],
+) {
+    let Phases {
+        opaque,
+        alpha_mask,
+        transparent,
+    } = *phases;
+    for r in rects {
+        cut(pass, *r);
+        if let Some(p) = opaque.filter(|p| !p.is_empty())
+            && let Err(err) = p.render(pass, world, view)
+        {
+            error!("the board's opaque 2D phase: {err:?}");
+        }
+        if let Some(p) = alpha_mask.filter(|p| !p.is_empty())
+            && let Err(err) = p.render(pass, world, view)
+        {
+            error!("the board's alpha-mask 2D phase: {err:?}");
+        }
+        if let Some(p) = transparent.filter(|_| upto > 0)
+            && let Err(err) = p.render_range(pass, world, view, ..upto)
+        {
+            error!("the board's transparent 2D phase: {err:?}");
+        }
+    }
+}
+
+/// Step 1: the ground picture brought up to date where it changed, and
+/// copied into the window's texture in the frame's rectangles.
+#[allow(clippy::too_many_arguments)]
+fn ground_pass(
     world: &World,
     view: BoardView,
     opaque_phases: Res<ViewBinnedRenderPhases<Opaque2d>>,
     alpha_mask_phases: Res<ViewBinnedRenderPhases<AlphaMask2d>>,
+    transparent_phases: Res<ViewSortedRenderPhases<Transparent2d>>,
     damage: Res<BoardDamage>,
+    clear: Res<ClearColor>,
+    kept: Res<Kept>,
     mut ctx: RenderContext,
 ) {
-    let view_entity = view.entity();
-    let (camera, extracted_view, target, depth) = view.into_inner();
-    let (Some(opaque), Some(alpha_mask)) = (
-        opaque_phases.get(&extracted_view.retained_view_entity),
-        alpha_mask_phases.get(&extracted_view.retained_view_entity),
-    ) else {
+    let Ok(mut kept) = kept.0.lock() else {
         return;
     };
-    if opaque.is_empty() && alpha_mask.is_empty() || !damage.draws() {
+    let (backdrop, ground) = &mut *kept;
+    ground.overlays_from = None;
+    if !damage.draws() {
         return;
     }
-    let mut pass = board_pass(&mut ctx, "board_opaque_pass_2d", camera, target, depth);
-    for scissor in scissors(&damage) {
-        cut(&mut pass, scissor);
-        if !opaque.is_empty()
-            && let Err(err) = opaque.render(&mut pass, world, view_entity)
-        {
-            error!("the board's opaque 2D phase: {err:?}");
-        }
-        if !alpha_mask.is_empty()
-            && let Err(err) = alpha_mask.render(&mut pass, world, view_entity)
-        {
-            error!("the board's alpha-mask 2D phase: {err:?}");
-        }
+    let view_entity = view.entity();
+    let (camera, extracted_view, target, depth) = view.into_inner();
+    let key = &extracted_view.retained_view_entity;
+    let phases = Phases {
+        opaque: opaque_phases.get(key),
+        alpha_mask: alpha_mask_phases.get(key),
+        transparent: transparent_phases.get(key),
+    };
+    let transparent = phases.transparent;
+    let main = target.main_texture().clone();
+    let size = main.size();
+    let format = main.format();
+    let table = table_texture(&mut ctx, backdrop, &clear, size, format);
+    let rects = frame_rects(&damage, size);
+    let split = match transparent {
+        Some(p) => overlay_start(
+            p.items
+                .values()
+                .map(|i| (i.sort_key.0, i.batch_range.len())),
+        ),
+        None => Some(0),
+    };
+    let Some(split) = split.filter(|_| !damage.straight) else {
+        // Asked for, or a batch reaches across the overlays' start: every
+        // layer straight into the window this frame, and the ground drawn
+        // whole next time.
+        ground.valid = false;
+        copy(ctx.command_encoder(), &table, &main, &rects);
+        let colour = target.get_color_attachment();
+        let mut pass = board_pass(&mut ctx, "board_layers_2d", camera, colour, depth);
+        let all = transparent.map_or(0, |p| p.items.len());
+        draw_ground(&mut pass, (world, view_entity), &phases, all, &rects);
+        return;
+    };
+    let fits = |t: &Texture| t.size() == size && t.format() == format;
+    if !ground.texture.as_ref().is_some_and(|(t, _)| fits(t)) {
+        let texture = window_texture(&mut ctx, "board_ground", size, format);
+        let view = texture.create_view(&TextureViewDescriptor::default());
+        ground.texture = Some((texture, view));
+        ground.valid = false;
     }
+    let Some((texture, texture_view)) = ground.texture.clone() else {
+        return;
+    };
+    if damage.ground || !ground.valid {
+        let redo = if ground.valid {
+            rects.clone()
+        } else {
+            vec![URect::new(0, 0, size.width, size.height)]
+        };
+        copy(ctx.command_encoder(), &table, &texture, &redo);
+        let colour = RenderPassColorAttachment {
+            view: &texture_view,
+            depth_slice: None,
+            resolve_target: None,
+            ops: Operations {
+                load: LoadOp::Load,
+                store: StoreOp::Store,
+            },
+        };
+        let mut pass = board_pass(&mut ctx, "board_ground_2d", camera, colour, depth);
+        draw_ground(&mut pass, (world, view_entity), &phases, split, &redo);
+        ground.valid = true;
+    }
+    copy(ctx.command_encoder(), &texture, &main, &rects);
+    ground.overlays_from = Some(split);
 }
 
-/// Bevy's transparent 2D pass (`main_transparent_pass_2d`), drawn once per
-/// scissor.
-fn transparent_pass(
+/// Step 2: the overlays (the transparent phase from `z::OVERLAY` up) over
+/// the ground in each rectangle.
+fn overlay_pass(
     world: &World,
     view: BoardView,
     transparent_phases: Res<ViewSortedRenderPhases<Transparent2d>>,
     damage: Res<BoardDamage>,
+    kept: Res<Kept>,
     mut ctx: RenderContext,
 ) {
+    let Some(from) = kept.0.lock().ok().and_then(|k| k.1.overlays_from) else {
+        return;
+    };
     let view_entity = view.entity();
     let (camera, extracted_view, target, depth) = view.into_inner();
     let Some(phase) = transparent_phases.get(&extracted_view.retained_view_entity) else {
         return;
     };
-    if !damage.draws() {
+    if from >= phase.items.len() {
         return;
     }
-    let mut pass = board_pass(&mut ctx, "board_transparent_pass_2d", camera, target, depth);
-    if phase.items.is_empty() {
-        return;
-    }
-    for scissor in scissors(&damage) {
-        cut(&mut pass, scissor);
-        if let Err(err) = phase.render(&mut pass, world, view_entity) {
-            error!("the board's transparent 2D phase: {err:?}");
+    let rects = frame_rects(&damage, target.main_texture().size());
+    let colour = target.get_color_attachment();
+    let mut pass = board_pass(&mut ctx, "board_overlays_2d", camera, colour, depth);
+    for r in rects {
+        cut(&mut pass, r);
+        if let Err(err) = phase.render_range(&mut pass, world, view_entity, from..) {
+            error!("the board's overlays: {err:?}");
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_overlays_begin_at_their_z_unless_a_batch_reaches_across() {
+        let o = z::OVERLAY;
+        // Meshes (one item a draw) under and over it.
+        assert_eq!(
+            overlay_start([(0.0, 1), (10.0, 1), (o, 1), (o + 1.0, 1)]),
+            Some(2)
+        );
+        // Nothing over it: all ground; nothing at all.
+        assert_eq!(overlay_start([(0.0, 1), (38.0, 1)]), Some(2));
+        assert_eq!(overlay_start([]), Some(0));
+        // Everything over it.
+        assert_eq!(overlay_start([(o, 1), (o + 2.0, 1)]), Some(0));
+        // A sprite batch of three under it, then an overlay.
+        assert_eq!(
+            overlay_start([(5.0, 3), (6.0, 0), (7.0, 0), (o, 1)]),
+            Some(3)
+        );
+        // A label's batch begun under it takes in the overlay's label.
+        assert_eq!(overlay_start([(20.0, 2), (o + 1.6, 0)]), None);
     }
 }

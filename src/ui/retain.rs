@@ -27,6 +27,7 @@ use bevy_egui::{EguiManagedTextures, EguiOutput, EguiRenderOutput, egui};
 
 use crate::app::AppState;
 
+use super::board::z;
 use super::camera::BoardCamera;
 use super::damage::{self, BoardDamage, Bounds, Parts, Screen, world_place, world_rect};
 use super::present::BoardGraph;
@@ -135,6 +136,9 @@ fn start_retaining(
     for (e, mut cam) in &mut board {
         cam.output_mode = CameraOutputMode::Skip;
         cam.is_active = true;
+        // Its own schedule fills the window with the table colour on a
+        // whole frame (through the ground picture, `present`).
+        cam.clear_color = ClearColorConfig::None;
         commands
             .entity(e)
             .insert((CameraRenderGraph::new(BoardGraph), shared_usages()));
@@ -266,26 +270,44 @@ type MeshUsers<'w, 's> = Query<
 >;
 
 /// The changed places of a frame, in world space (entities) and window
-/// pixels (egui), or that some change's place is not known.
+/// pixels (egui), or that some change's place is not known; and whether
+/// any of them is the ground's (an entity under `z::OVERLAY`).
 #[derive(Default)]
 struct Places {
     world: Vec<Rect>,
     window: Vec<Rect>,
     unknown: bool,
+    ground: bool,
 }
 
 impl Places {
     /// An entity's old place (if it was seen) and its new one.
-    fn entity(&mut self, bounds: &mut Bounds, e: Entity, now: Option<Vec<Rect>>) {
+    fn entity(
+        &mut self,
+        bounds: &mut Bounds,
+        e: Entity,
+        now: Option<Vec<Rect>>,
+        gtf: &GlobalTransform,
+    ) {
+        let ground = gtf.translation().z < z::OVERLAY;
         self.world.extend(now.iter().flatten().copied());
         let old = match now {
-            Some(r) => bounds.0.insert(e, r),
+            Some(r) => bounds.0.insert(e, (r, ground)),
             None => {
                 self.unknown = true;
                 bounds.0.remove(&e)
             }
         };
-        self.world.extend(old.into_iter().flatten());
+        self.ground |= ground || old.as_ref().is_some_and(|(_, g)| *g);
+        self.world.extend(old.into_iter().flat_map(|(r, _)| r));
+    }
+
+    /// An entity's last place, when it is taken off or hidden.
+    fn left(&mut self, old: Option<&(Vec<Rect>, bool)>) {
+        if let Some((rects, ground)) = old {
+            self.world.extend(rects.iter().copied());
+            self.ground |= *ground;
+        }
     }
 }
 
@@ -346,7 +368,7 @@ fn decide_redraw(
     // Entities moved, shown, hidden, recoloured or reshaped: where they were
     // and where they are.
     for (e, aabb, parts, gtf) in &looks {
-        places.entity(&mut bounds, e, world_place(aabb, parts, gtf));
+        places.entity(&mut bounds, e, world_place(aabb, parts, gtf), gtf);
     }
     // Entities drawn with a mesh or material that changed.
     let meshes: HashSet<AssetId<Mesh>> = changed_ids(&mut events.meshes);
@@ -369,7 +391,7 @@ fn decide_redraw(
             if meshes.contains(&mesh.id())
                 || material.is_some_and(|m| materials.contains(&m.id()) || textured(m))
             {
-                places.entity(&mut bounds, e, world_place(aabb, parts, gtf));
+                places.entity(&mut bounds, e, world_place(aabb, parts, gtf), gtf);
             }
         }
     }
@@ -388,7 +410,7 @@ fn decide_redraw(
     if !images.is_empty() {
         for (e, sprite, aabb, gtf) in &sprites {
             if images.contains(&sprite.image.id()) {
-                places.entity(&mut bounds, e, aabb.map(|a| vec![world_rect(a, gtf)]));
+                places.entity(&mut bounds, e, aabb.map(|a| vec![world_rect(a, gtf)]), gtf);
             }
         }
     }
@@ -400,14 +422,12 @@ fn decide_redraw(
         .chain(removed.text.read())
     {
         match bounds.0.remove(&e) {
-            Some(old) => places.world.extend(old),
+            Some(old) => places.left(Some(&old)),
             None => places.unknown = true,
         }
     }
     for e in removed.visibility.read() {
-        places
-            .world
-            .extend(bounds.0.get(&e).into_iter().flatten().copied());
+        places.left(bounds.0.get(&e));
     }
     // Every reader is read, so that old changes are not seen again.
     let whole_reasons = [
@@ -430,12 +450,19 @@ fn decide_redraw(
     }
     let nothing = places.world.is_empty() && places.window.is_empty();
     let this = match Screen::new(&cam, gtf) {
-        _ if whole => BoardDamage::whole(),
+        _ if whole => BoardDamage {
+            straight: whole_frames.is_some(),
+            ..BoardDamage::whole()
+        },
         _ if nothing => BoardDamage::default(),
         Some(screen) => {
             let mut rects = places.window;
             rects.extend(places.world.into_iter().map(|r| screen.rect(r)));
-            damage::damage(&rects, screen.size())
+            let d = damage::damage(&rects, screen.size());
+            BoardDamage {
+                ground: d.whole || places.ground,
+                ..d
+            }
         }
         None => BoardDamage::whole(),
     };
@@ -453,20 +480,6 @@ fn decide_redraw(
         }
     } else {
         retained.kept += 1;
-    }
-    let clear_colour = if this.whole {
-        ClearColorConfig::Default
-    } else {
-        ClearColorConfig::None
-    };
-    if changed
-        && !matches!(
-            (&cam.clear_color, &clear_colour),
-            (ClearColorConfig::Default, ClearColorConfig::Default)
-                | (ClearColorConfig::None, ClearColorConfig::None)
-        )
-    {
-        cam.clear_color = clear_colour;
     }
     // The camera is off on a kept frame (Bevy then skips its visibility,
     // extraction and phases). This runs before the frame's visibility is

@@ -43,6 +43,7 @@ pub fn clear_game(world: &mut World, engine_types: &HashSet<TypeId>) {
         super::board::MapCamera,
         super::counters::CounterArt,
         super::act::ActArt,
+        super::act::ReachArt,
         super::los_tool::LosArt,
         super::facing::PlanArt,
         super::decide::DecideArt,
