@@ -213,14 +213,7 @@ pub fn regain_concealment(
                 .map(|(_, l)| l.coord)
                 .collect()
         });
-    // At Night an unseen unit is out of LOS for Concealment (R 50.2).
-    let night = super::night::scene(world);
-    let seen = crate::rules::los::with_blocked_table(&board, &aid, |table| {
-        enemies
-            .iter()
-            .any(|&e| night.as_ref().is_none_or(|n| n.sees(e, at)) && !table.blocked(e, at))
-    });
-    if seen {
+    if enemy_sees(world, (&board, &aid), &enemies, at) {
         return false;
     }
     world
@@ -245,4 +238,24 @@ pub fn weaken_japanese_concealment(world: &mut World, entity: Entity, events: &m
     if let Some(u) = world.entity(entity).get::<Unit>() {
         events.push(GameEvent::ConcealmentWeakened { unit: u.id.clone() });
     }
+}
+
+/// Whether a unit in one of the enemy hexes `enemies` has `at` in LOS for
+/// Concealment (R 15.0): a clear or hindered line, and at Night only an
+/// enemy that sees the hex (R 50.2: an unseen unit is out of LOS).
+pub(crate) fn enemy_sees(
+    world: &World,
+    (board, aid): (
+        &std::sync::Arc<crate::world::Board>,
+        &std::sync::Arc<crate::scenario::PlayerAid>,
+    ),
+    enemies: &[crate::scenario::Coord],
+    at: crate::scenario::Coord,
+) -> bool {
+    let night = super::night::scene(world);
+    crate::rules::los::with_blocked_table(board, aid, |table| {
+        enemies
+            .iter()
+            .any(|&e| night.as_ref().is_none_or(|n| n.sees(e, at)) && !table.blocked(e, at))
+    })
 }

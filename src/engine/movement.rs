@@ -833,14 +833,7 @@ fn mover_concealment(world: &mut World, mover: Entity, events: &mut Vec<GameEven
         .is_some_and(|r| !r.beneficial);
     // At Night an unseen unit is out of LOS for Concealment (R 50.2).
     // (Asked only when neither of the reasons before it holds.)
-    let seen = || {
-        let night = super::night::scene(world);
-        open && crate::rules::los::with_blocked_table(&board, &aid, |table| {
-            enemies
-                .iter()
-                .any(|e| night.as_ref().is_none_or(|n| n.sees(*e, at)) && !table.blocked(*e, at))
-        })
-    };
+    let seen = || open && super::concealment::enemy_sees(world, (&board, &aid), &enemies, at);
     let why = if enemies.contains(&at) {
         "it entered an enemy unit's hex"
     } else if adjacent {
