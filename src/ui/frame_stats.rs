@@ -305,14 +305,6 @@ impl Wander {
     }
 }
 
-/// Moves the hovered hex at random: mostly to a hex beside it, sometimes a
-/// jump across the map, after one to six frames; opens and closes the
-/// Player Aid and the Scenario Card now and then, so that egui's panels
-/// appear, move and disappear under the board's changes; and puts the
-/// selected unit in and out of Move now and then and hides one counter's
-/// label after another, so that the ground under the overlays changes too
-/// (under `z::OVERLAY`; the reach's labels make their frames whole, a
-/// hidden label is drawn again in its rectangle).
 /// The counters' labels, which the wandering mouse hides one by one.
 type CounterLabels<'w, 's> = Query<
     'w,
@@ -324,6 +316,14 @@ type CounterLabels<'w, 's> = Query<
 /// The wandering mouse's panels open and close until this frame.
 const PANELS_UNTIL: u32 = 95;
 
+/// Moves the hovered hex at random: mostly to a hex beside it, sometimes a
+/// jump across the map, after one to six frames; opens and closes the
+/// Player Aid and the Scenario Card now and then, so that egui's panels
+/// appear, move and disappear under the board's changes; and puts the
+/// selected unit in and out of Move now and then and hides one counter's
+/// label after another, so that the ground under the overlays changes too
+/// (under `z::OVERLAY`; the reach's labels make their frames whole, a
+/// hidden label is drawn again in its rectangle).
 fn wander_hover(
     mut hovered: ResMut<super::Hovered>,
     mut panels: ResMut<super::PanelState>,
