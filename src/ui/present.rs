@@ -267,10 +267,15 @@ fn cut(pass: &mut TrackedRenderPass, r: URect) {
     pass.set_scissor_rect(r.min.x, r.min.y, r.width(), r.height());
 }
 
+/// The whole window, as the one rectangle drawn in.
+fn whole_window(size: Extent3d) -> Vec<URect> {
+    vec![URect::new(0, 0, size.width, size.height)]
+}
+
 /// The rectangles a frame draws in: the whole window, or its changed ones.
 fn frame_rects(damage: &BoardDamage, size: Extent3d) -> Vec<URect> {
     if damage.whole {
-        vec![URect::new(0, 0, size.width, size.height)]
+        whole_window(size)
     } else {
         damage.rects.clone()
     }
@@ -388,7 +393,7 @@ fn ground_pass(
         let redo = if ground.valid {
             rects.clone()
         } else {
-            vec![URect::new(0, 0, size.width, size.height)]
+            whole_window(size)
         };
         copy(ctx.command_encoder(), &table, &texture, &redo);
         let colour = RenderPassColorAttachment {
