@@ -45,6 +45,7 @@ pub struct FrameStats {
     cpu_open: Option<Duration>,
     cpu_this_frame: Duration,
     process_cpu_from: Option<Duration>,
+    raster_cpu_from: Option<Duration>,
     main_open: Option<Instant>,
     main_this_frame: Duration,
     measure_from: Option<Instant>,
@@ -98,17 +99,44 @@ pub fn thread_cpu() -> Option<Duration> {
     None
 }
 
+/// A `/proc/.../stat` line's name (in brackets) and its CPU time, user and
+/// system, in clock ticks of 10 ms.
+fn stat_ticks(text: &str) -> Option<(&str, u64)> {
+    // Fields after the command name (which may hold spaces) in brackets.
+    let (head, rest) = text.rsplit_once(')')?;
+    let name = head.split_once('(').map_or("", |(_, n)| n);
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    // utime and stime are fields 14 and 15 of the whole line: 11 and 12 here.
+    let ticks: u64 = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+    Some((name, ticks))
+}
+
 /// CPU time of the whole process so far, all threads, user and system
 /// (Linux, in clock ticks of 10 ms; `None` elsewhere).
 pub fn process_cpu() -> Option<Duration> {
     let text = std::fs::read_to_string("/proc/self/stat").ok()?;
-    // Fields after the command name (which may hold spaces) in brackets.
-    let rest = text.rsplit_once(')')?.1;
-    let fields: Vec<&str> = rest.split_whitespace().collect();
-    // utime and stime are fields 14 and 15 of the whole line: 11 and 12 here.
-    let ticks: u64 = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+    let (_, ticks) = stat_ticks(&text)?;
     Some(Duration::from_millis(ticks * 10))
 }
+
+/// CPU time so far of the process's threads whose name begins with
+/// `prefix` (Linux, clock ticks of 10 ms; `None` elsewhere): Mesa's software
+/// rasterizer runs its tiles on threads named `llvmpipe-N`.
+pub fn threads_cpu(prefix: &str) -> Option<Duration> {
+    let mut ticks = 0u64;
+    for task in std::fs::read_dir("/proc/self/task").ok()?.flatten() {
+        let text = std::fs::read_to_string(task.path().join("stat")).unwrap_or_default();
+        if let Some((name, t)) = stat_ticks(&text)
+            && name.starts_with(prefix)
+        {
+            ticks += t;
+        }
+    }
+    Some(Duration::from_millis(ticks * 10))
+}
+
+/// The name of the software rasterizer's threads (see `threads_cpu`).
+const RASTER_THREADS: &str = "llvmpipe";
 
 fn open_timer(mut s: ResMut<FrameStats>) {
     s.open = Some(Instant::now());
@@ -151,6 +179,7 @@ fn close_frame(
     if s.seen == WARM_UP {
         s.measure_from = Some(Instant::now());
         s.process_cpu_from = process_cpu();
+        s.raster_cpu_from = threads_cpu(RASTER_THREADS);
         s.drawn_from = drawn;
         s.partial_from = partial;
         s.shaded_from = shaded;
@@ -173,8 +202,12 @@ fn close_frame(
             (Some(a), Some(b)) => b.saturating_sub(a).as_secs_f64() * 1000.0 / n,
             _ => 0.0,
         };
+        let raster_ms = match (s.raster_cpu_from, threads_cpu(RASTER_THREADS)) {
+            (Some(a), Some(b)) => b.saturating_sub(a).as_secs_f64() * 1000.0 / n,
+            _ => 0.0,
+        };
         println!(
-            "BENCH {} frames={} secs={secs:.3} fps={fps:.2} ours_mean_ms={om:.3} ours_worst_ms={ow:.3} ours_cpu_mean_ms={cm:.3} ours_cpu_worst_ms={cw:.3} main_mean_ms={mm:.3} main_worst_ms={mw:.3} process_cpu_ms={process_ms:.2} drawn={} partial={} shaded_kpx={:.1}",
+            "BENCH {} frames={} secs={secs:.3} fps={fps:.2} ours_mean_ms={om:.3} ours_worst_ms={ow:.3} ours_cpu_mean_ms={cm:.3} ours_cpu_worst_ms={cw:.3} main_mean_ms={mm:.3} main_worst_ms={mw:.3} process_cpu_ms={process_ms:.2} raster_cpu_ms={raster_ms:.2} drawn={} partial={} shaded_kpx={:.1}",
             label.0,
             s.ours.len(),
             drawn.saturating_sub(s.drawn_from),
@@ -583,10 +616,10 @@ pub fn bench(
         load_average()
     );
     println!(
-        "fps and its ratio are wall-clock; cpu/frame is the whole process's CPU time per frame (renderer included) and its ratio empty/board the load-free frame-rate ratio, of the medians and then of each round; game systems = our systems per frame, CPU time (mean / worst) then wall mean; main = Bevy's main-world update, wall; drawn = frames on which something on screen changed, so the board and panels were drawn (the others show the kept picture), part = of those, frames drawn only in their changed rectangles; kpx = thousands of pixels drawn a frame (the whole window on a frame drawn whole); walk = the mouse moving one hex every 4 frames"
+        "fps and its ratio are wall-clock; cpu/frame is the whole process's CPU time per frame (renderer included) and its ratio empty/board the load-free frame-rate ratio, of the medians and then of each round; raster = of the cpu/frame, the software rasterizer's threads (llvmpipe), board / empty window; game systems = our systems per frame, CPU time (mean / worst) then wall mean; main = Bevy's main-world update, wall; drawn = frames on which something on screen changed, so the board and panels were drawn (the others show the kept picture), part = of those, frames drawn only in their changed rectangles; kpx = thousands of pixels drawn a frame (the whole window on a frame drawn whole); walk = the mouse moving one hex every 4 frames"
     );
     println!(
-        "{:<12} {:<6} {:>6} {:>6} {:>6} {:>9} {:>9} {:>6} {:<15} {:>17} {:>7} {:>7} {:>7} {:>4} {:>6}",
+        "{:<12} {:<6} {:>6} {:>6} {:>6} {:>9} {:>9} {:>6} {:<15} {:>11} {:>17} {:>7} {:>7} {:>7} {:>4} {:>6}",
         "scenario",
         "board",
         "fps",
@@ -596,6 +629,7 @@ pub fn bench(
         "empty cpu",
         "ratio",
         "rounds",
+        "raster",
         "game sys cpu ms",
         "wall ms",
         "main ms",
@@ -637,7 +671,7 @@ pub fn bench(
                         .collect::<Vec<_>>()
                         .join("/");
                     println!(
-                        "{:<12} {:<6} {:>6.2} {:>6.2} {:>5.0}% {:>9.1} {:>9.1} {:>5.0}% {:<15} {:>7.2} / {:>7.2} {:>7.2} {:>7.1} {:>3}/{:<3} {:>4} {:>6.1}",
+                        "{:<12} {:<6} {:>6.2} {:>6.2} {:>5.0}% {:>9.1} {:>9.1} {:>5.0}% {:<15} {:>11} {:>7.2} / {:>7.2} {:>7.2} {:>7.1} {:>3}/{:<3} {:>4} {:>6.1}",
                         sc,
                         what,
                         board.fps,
@@ -647,6 +681,7 @@ pub fn bench(
                         empty.process_cpu,
                         ratio(empty.process_cpu, board.process_cpu),
                         each,
+                        format!("{:.1}/{:.1}", board.raster_cpu, empty.raster_cpu),
                         board.ours_cpu_mean,
                         board.ours_cpu_worst,
                         board.ours_mean,
@@ -696,6 +731,7 @@ pub fn median_figures(runs: &[Figures]) -> Figures {
         main_mean: median(|f| f.main_mean),
         main_worst: worst(|f| f.main_worst),
         process_cpu: median(|f| f.process_cpu),
+        raster_cpu: median(|f| f.raster_cpu),
         ..first
     }
 }
@@ -713,6 +749,8 @@ pub struct Figures {
     pub main_worst: f64,
     /// The whole process's CPU time per frame, ms.
     pub process_cpu: f64,
+    /// Of it, the software rasterizer's threads (`RASTER_THREADS`), ms.
+    pub raster_cpu: f64,
     /// Measured frames on which the board was drawn (the others showed the
     /// kept picture, see `retain`).
     pub drawn: u64,
@@ -741,6 +779,7 @@ pub fn parse_figures(line: &str) -> Option<Figures> {
             "ours_cpu_mean_ms" => f.ours_cpu_mean = v,
             "ours_cpu_worst_ms" => f.ours_cpu_worst = v,
             "process_cpu_ms" => f.process_cpu = v,
+            "raster_cpu_ms" => f.raster_cpu = v,
             "drawn" => f.drawn = v as u64,
             "partial" => f.partial = v as u64,
             "shaded_kpx" => f.shaded_kpx = v,
@@ -759,16 +798,21 @@ mod tests {
     #[test]
     fn figures_are_read_back_from_the_bench_line() {
         let f = parse_figures(
-            "BENCH training frames=120 secs=8.000 fps=15.00 ours_mean_ms=1.250 ours_worst_ms=3.500 main_mean_ms=20.000 main_worst_ms=31.000 drawn=3",
+            "BENCH training frames=120 secs=8.000 fps=15.00 ours_mean_ms=1.250 ours_worst_ms=3.500 main_mean_ms=20.000 main_worst_ms=31.000 process_cpu_ms=14.50 raster_cpu_ms=8.25 drawn=3",
         )
         .unwrap();
         assert_eq!(f.drawn, 3);
+        assert_eq!((f.process_cpu, f.raster_cpu), (14.5, 8.25));
         assert_eq!(f.label, "training");
         assert_eq!(
             (f.fps, f.ours_mean, f.ours_worst, f.main_mean, f.main_worst),
             (15.0, 1.25, 3.5, 20.0, 31.0)
         );
         assert_eq!(parse_figures("screenshot saved"), None);
+        // A thread's stat line: its name may hold spaces and brackets.
+        let line = "4242 (llvmpipe (0)) S 1 2 3 4 5 6 7 8 9 10 120 34 0 0";
+        assert_eq!(stat_ticks(line), Some(("llvmpipe (0)", 154)));
+        assert_eq!(stat_ticks("4242 (bob) S 1 2"), None);
         assert_eq!(mean_worst_ms(&[0.001, 0.003]), (2.0, 3.0));
     }
 
@@ -777,12 +821,15 @@ mod tests {
         let run = |cpu: f64, worst: f64| Figures {
             label: "walk".into(),
             process_cpu: cpu,
+            raster_cpu: cpu / 10.0,
             ours_cpu_worst: worst,
             drawn: 30,
             ..Figures::default()
         };
         let m = median_figures(&[run(18.0, 1.0), run(15.0, 3.0), run(21.0, 2.0)]);
         assert_eq!((m.process_cpu, m.ours_cpu_worst, m.drawn), (18.0, 3.0, 30));
+        // The rasterizer's share is taken as each run's tenth of it here.
+        assert_eq!(m.raster_cpu, 1.8);
         let m = median_figures(&[run(18.0, 1.0), run(15.0, 3.0)]);
         assert_eq!(m.process_cpu, 16.5);
         assert_eq!(median_figures(&[]).process_cpu, 0.0);
