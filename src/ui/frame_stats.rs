@@ -135,6 +135,15 @@ pub fn threads_cpu(prefix: &str) -> Option<Duration> {
     Some(Duration::from_millis(ticks * 10))
 }
 
+/// The CPU time between two readings, ms a frame over `frames` (0 when
+/// either reading is missing).
+fn per_frame_ms(from: Option<Duration>, now: Option<Duration>, frames: f64) -> f64 {
+    match (from, now) {
+        (Some(a), Some(b)) => b.saturating_sub(a).as_secs_f64() * 1000.0 / frames,
+        _ => 0.0,
+    }
+}
+
 /// The name of the software rasterizer's threads (see `threads_cpu`).
 const RASTER_THREADS: &str = "llvmpipe";
 
@@ -198,14 +207,8 @@ fn close_frame(
         let (om, ow) = mean_worst_ms(&s.ours);
         let (cm, cw) = mean_worst_ms(&s.ours_cpu);
         let (mm, mw) = mean_worst_ms(&s.main);
-        let process_ms = match (s.process_cpu_from, process_cpu()) {
-            (Some(a), Some(b)) => b.saturating_sub(a).as_secs_f64() * 1000.0 / n,
-            _ => 0.0,
-        };
-        let raster_ms = match (s.raster_cpu_from, threads_cpu(RASTER_THREADS)) {
-            (Some(a), Some(b)) => b.saturating_sub(a).as_secs_f64() * 1000.0 / n,
-            _ => 0.0,
-        };
+        let process_ms = per_frame_ms(s.process_cpu_from, process_cpu(), n);
+        let raster_ms = per_frame_ms(s.raster_cpu_from, threads_cpu(RASTER_THREADS), n);
         println!(
             "BENCH {} frames={} secs={secs:.3} fps={fps:.2} ours_mean_ms={om:.3} ours_worst_ms={ow:.3} ours_cpu_mean_ms={cm:.3} ours_cpu_worst_ms={cw:.3} main_mean_ms={mm:.3} main_worst_ms={mw:.3} process_cpu_ms={process_ms:.2} raster_cpu_ms={raster_ms:.2} drawn={} partial={} shaded_kpx={:.1}",
             label.0,
@@ -828,6 +831,9 @@ mod tests {
         let line = "4242 (llvmpipe (0)) S 1 2 3 4 5 6 7 8 9 10 120 34 0 0";
         assert_eq!(stat_ticks(line), Some(("llvmpipe (0)", 154)));
         assert_eq!(stat_ticks("4242 (bob) S 1 2"), None);
+        let ms = |v: u64| Some(Duration::from_millis(v));
+        assert_eq!(per_frame_ms(ms(1000), ms(1600), 40.0), 15.0);
+        assert_eq!(per_frame_ms(None, ms(1600), 40.0), 0.0);
         assert_eq!(mean_worst_ms(&[0.001, 0.003]), (2.0, 3.0));
     }
 
