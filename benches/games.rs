@@ -13,10 +13,10 @@ use std::hash::{DefaultHasher, Hash, Hasher};
 use std::time::{Duration, Instant};
 
 use bob::bot::{Bot, Level, acting_side};
+use bob::engine::game::{apply, begin_game};
 use bob::engine::headless_world_shared;
+use bob::engine::phases::end::GameOver;
 use bob::engine::random::{Lcg, random_order};
-use bob::phases::end::GameOver;
-use bob::phases::{apply, begin_game};
 use bob::scenario;
 
 fn main() {
@@ -39,7 +39,7 @@ fn main() {
         if !named.is_empty() && !named.iter().any(|n| n == name) {
             continue;
         }
-        let loaded = scenario::load(name, &roster, &aid).expect("scenario");
+        let loaded = bob::world::load(name, &roster, &aid).expect("scenario");
         // Random legal orders on both sides.
         let mut orders = 0u64;
         let mut hasher = DefaultHasher::new();
@@ -88,6 +88,7 @@ fn main() {
         let mut choosing = Duration::ZERO;
         let mut slowest = Duration::ZERO;
         let mut decisions = 0u64;
+        let mut bot_hasher = DefaultHasher::new();
         let start = Instant::now();
         for seed in 0..bot_games {
             let mut world =
@@ -104,7 +105,11 @@ fn main() {
                 choosing += took;
                 slowest = slowest.max(took);
                 decisions += 1;
-                if apply(&mut world, &order).is_err() {
+                let result = apply(&mut world, &order);
+                if fingerprint {
+                    format!("{order:?} {result:?}").hash(&mut bot_hasher);
+                }
+                if result.is_err() {
                     break;
                 }
             }
@@ -117,5 +122,8 @@ fn main() {
             slowest.as_secs_f64() * 1000.0,
             100.0 * choosing.as_secs_f64() / secs
         );
+        if fingerprint {
+            println!("{name}: bot fingerprint {:016x}", bot_hasher.finish());
+        }
     }
 }

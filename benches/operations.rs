@@ -13,7 +13,7 @@ fn main() {
     let roster = scenario::builtin_roster().expect("roster");
     let aid = scenario::builtin_player_aid().expect("player aid");
     for name in ["training", "guadalcanal"] {
-        let loaded = scenario::load(name, &roster, &aid).expect("scenario");
+        let loaded = bob::world::load(name, &roster, &aid).expect("scenario");
         let phases = 500u64;
         let mut orders = 0u64;
         let start = Instant::now();

@@ -1,40 +1,18 @@
-//! The Bevy application: window, states (`Loading → InGame`), data loading
-//! through bevy_asset_loader, and the screenshot runner used by
-//! `bob screenshot` and CI.
+//! The Bevy application's foundations: its states (`Loading → InGame`),
+//! data loading through bevy_asset_loader, and the screenshot runner used by
+//! `bob screenshot` and CI. The window that puts them together with the
+//! board and panels is `ui::window`.
 
 use std::path::PathBuf;
-use std::process::ExitCode;
 
 use bevy::asset::io::Reader;
-use bevy::asset::{AssetLoader, AssetMetaCheck, LoadContext};
-use bevy::log::LogPlugin;
+use bevy::asset::{AssetLoader, LoadContext};
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
-use bevy::window::WindowResolution;
 use bevy_asset_loader::prelude::*;
 
-use crate::scenario::{self, Loaded, PlayerAid, Roster};
-use crate::ui;
-use crate::world::spawn::spawn_scenario;
-use crate::world::{ActiveScenario, AidRes, RosterRes};
-
-/// What the command line asks the window to do.
-pub struct LaunchOptions {
-    /// When `main` started, for the launch-time measurement.
-    pub started: std::time::Instant,
-    pub loaded: Loaded,
-    pub size: (u32, u32),
-    pub screenshot: Option<ScreenshotRequest>,
-    /// The journal: a new game, a resume or a load (none for screenshots).
-    pub journal: Option<crate::journal::session::JournalLaunch>,
-    /// `bob replay FILE`: the journal to replay on the board.
-    pub replay: Option<ui::replay::ReplayLaunch>,
-    /// `bob bench-frames`: measure this many frames of the board, then
-    /// quit (see `ui::frame_stats::BoardBench`).
-    pub bench_frames: Option<ui::frame_stats::BoardBench>,
-    /// `bob demo`, streamer mode.
-    pub modes: ui::demo::Modes,
-}
+use crate::scenario::{self, PlayerAid, Roster};
+use crate::world::{AidRes, RosterRes};
 
 /// `bob screenshot`: render a few frames, save a PNG, quit.
 #[derive(Debug, Clone, Resource)]
@@ -91,7 +69,7 @@ pub enum AppState {
 
 /// Where loading goes on to: the menu or the board.
 #[derive(Resource, Clone, Copy)]
-struct AfterLoading(AppState);
+pub(crate) struct AfterLoading(pub AppState);
 
 /// A data file from `assets/`: the roster or the Player Aid, chosen by name.
 #[derive(Asset, TypePath, Debug, Clone)]
@@ -155,163 +133,9 @@ pub struct GameData {
 
 /// The built-in roster and Player Aid, used when `assets/` is not at hand.
 #[derive(Resource, Clone)]
-struct BuiltinData {
-    roster: Roster,
-    aid: PlayerAid,
-}
-
-/// Opens the window on the board and runs until it closes.
-pub fn run(options: LaunchOptions) -> ExitCode {
-    run_with(options, false)
-}
-
-/// Opens the window on the main menu (`menu`) or on the board.
-pub fn run_with(options: LaunchOptions, menu: bool) -> ExitCode {
-    // Without a display the window system cannot start: say so plainly
-    // rather than let it fail deep inside.
-    if ["DISPLAY", "WAYLAND_DISPLAY", "WAYLAND_SOCKET"]
-        .iter()
-        .all(|v| std::env::var_os(v).is_none_or(|x| x.is_empty()))
-    {
-        eprintln!(
-            "bob: no display (DISPLAY and WAYLAND_DISPLAY are unset); run it on a desktop, or under `xvfb-run`"
-        );
-        return ExitCode::FAILURE;
-    }
-    let (roster, aid) = match (scenario::builtin_roster(), scenario::builtin_player_aid()) {
-        (Ok(r), Ok(a)) => (r, a),
-        (Err(e), _) | (_, Err(e)) => {
-            eprintln!("{e}");
-            return ExitCode::FAILURE;
-        }
-    };
-    let bench_label = options.loaded.scenario.id.clone();
-    let title = format!(
-        "Band of Brothers \u{2014} {}",
-        options.loaded.scenario.title
-    );
-    let screen = options.screenshot.as_ref().and_then(|r| r.screen.clone());
-    let menu = menu || matches!(screen.as_deref(), Some("menu" | "settings" | "load"));
-    let after = if menu {
-        AppState::Menu
-    } else {
-        AppState::InGame
-    };
-    let (settings, settings_file) = crate::settings::load(
-        &options
-            .journal
-            .as_ref()
-            .map_or_else(crate::journal::data_dir, |j| j.dir.clone()),
-    );
-    let settings = if options.screenshot.is_some() && !menu {
-        // A still picture of the board: no dice animation, and no hand-over
-        // screen unless it is the picture asked for.
-        crate::settings::Settings {
-            dice_seconds: 0.0,
-            hand_over: screen.as_deref() == Some("hand-over"),
-            ..settings
-        }
-    } else {
-        settings
-    };
-    let mut app = App::new();
-    app.add_plugins(
-        DefaultPlugins
-            .set(WindowPlugin {
-                primary_window: Some(Window {
-                    title,
-                    resolution: WindowResolution::from(options.size),
-                    ..default()
-                }),
-                ..default()
-            })
-            // Pipelines compile before the frame that needs them, so the map
-            // texture is complete in its first frames and screenshots never
-            // miss a piece.
-            .set(bevy::render::RenderPlugin {
-                synchronous_pipeline_compilation: true,
-                ..default()
-            })
-            .set(AssetPlugin {
-                file_path: asset_root(),
-                meta_check: AssetMetaCheck::Never,
-                ..default()
-            })
-            .set(LogPlugin {
-                filter: "warn,bob=info,wgpu=error,naga=error".to_string(),
-                ..default()
-            }),
-    )
-    .insert_resource(ClearColor(ui::palette::TABLE))
-    .insert_resource(ActiveScenario {
-        scenario: options.loaded.scenario,
-        origin: options.loaded.origin,
-    })
-    .insert_resource(BuiltinData { roster, aid })
-    .insert_resource(LaunchClock(options.started))
-    .insert_resource(AfterLoading(after))
-    .insert_resource(settings)
-    .insert_resource(settings_file)
-    .init_asset::<DataFile>()
-    .init_asset_loader::<DataFileLoader>()
-    .init_state::<AppState>()
-    .add_loading_state(
-        LoadingState::new(AppState::Loading)
-            .continue_to_state(after)
-            .on_failure_continue_to_state(AppState::LoadFailed)
-            .load_collection::<GameData>(),
-    )
-    .add_systems(OnEnter(AppState::LoadFailed), use_builtin_data)
-    .add_systems(
-        OnEnter(AppState::Menu),
-        insert_data.before(ui::menu::build_menu),
-    )
-    .add_systems(
-        OnEnter(AppState::InGame),
-        (insert_data, spawn_scenario).chain().before(ui::BoardSetup),
-    )
-    .add_plugins(ui::UiPlugin)
-    .add_plugins(crate::journal::session::JournalPlugin)
-    .add_plugins(ui::vs_bot::VsBotPlugin)
-    .add_plugins(OneThread);
-    let continuous = options.modes.continuous();
-    app.add_plugins(ui::demo::ModesPlugin(options.modes));
-    if let Some(j) = options.journal {
-        app.insert_resource(j);
-    }
-    if let Some(r) = options.replay {
-        app.insert_resource(r);
-    }
-    if let Some(bench) = options.bench_frames {
-        // A board redrawn continuously, the mouse pinned by the bench.
-        app.insert_resource(ScreenshotRequest::plain(PathBuf::new(), 0))
-            .add_plugins(ui::frame_stats::BoardBench {
-                label: bench_label,
-                ..bench
-            });
-    } else if options.screenshot.is_none() && !continuous {
-        // A turn-based board: redraw on input, not continuously, so an idle
-        // game costs next to nothing. Animations ask for redraws.
-        app.insert_resource(bevy::winit::WinitSettings::desktop_app());
-    }
-    if let Some(req) = options.screenshot {
-        // A screenshot is of a board drawn whole on every frame: drawing
-        // only the changed rectangles may round a map texel one level the
-        // other way on a few pixels (docs/performance.md, "Sweep frames,
-        // round 2"), and the stored screenshots must not drift with it.
-        app.insert_resource(req)
-            .init_resource::<ui::retain::WholeFrames>()
-            .init_resource::<ScreenshotProgress>()
-            .add_systems(
-                Update,
-                screenshot_runner
-                    .run_if(in_state(AppState::InGame).or_else(in_state(AppState::Menu))),
-            );
-    }
-    match app.run() {
-        AppExit::Success => ExitCode::SUCCESS,
-        AppExit::Error(code) => ExitCode::from(code.get()),
-    }
+pub(crate) struct BuiltinData {
+    pub roster: Roster,
+    pub aid: PlayerAid,
 }
 
 /// The schedules of a frame run by one thread (Bevy's single-threaded
@@ -325,7 +149,7 @@ pub fn run_with(options: LaunchOptions, menu: bool) -> ExitCode {
 /// walking mouse 2.0 ms less (21.1 to 19.3; docs/performance.md, "Sweep
 /// frames, round 5"). The renderer keeps its own thread (pipelined
 /// rendering) and llvmpipe its rasterizer threads.
-struct OneThread;
+pub(crate) struct OneThread;
 
 impl Plugin for OneThread {
     fn build(&self, _app: &mut App) {}
@@ -355,7 +179,7 @@ impl Plugin for OneThread {
 /// Where `assets/` is: beside the working directory (a checkout, `cargo run`),
 /// else beside the binary. If neither has it, loading fails over to the
 /// copies built into the binary.
-fn asset_root() -> String {
+pub(crate) fn asset_root() -> String {
     let candidates = [
         std::env::var_os("BEVY_ASSET_ROOT").map(|r| PathBuf::from(r).join("assets")),
         std::env::current_dir().ok().map(|d| d.join("assets")),
@@ -371,7 +195,7 @@ fn asset_root() -> String {
         .map_or_else(|| "assets".to_string(), |d| d.display().to_string())
 }
 
-fn use_builtin_data(mut next: ResMut<NextState<AppState>>, after: Res<AfterLoading>) {
+pub(crate) fn use_builtin_data(mut next: ResMut<NextState<AppState>>, after: Res<AfterLoading>) {
     warn!(
         "assets/units.ron or assets/player_aid.ron could not be read; using the copies built into the game"
     );
@@ -380,7 +204,7 @@ fn use_builtin_data(mut next: ResMut<NextState<AppState>>, after: Res<AfterLoadi
 
 /// Makes the roster and Player Aid resources: from `assets/` when loaded,
 /// else the built-in copies.
-fn insert_data(
+pub(crate) fn insert_data(
     mut commands: Commands,
     data: Option<Res<GameData>>,
     files: Res<Assets<DataFile>>,
@@ -401,7 +225,7 @@ fn insert_data(
 }
 
 #[derive(Resource, Default)]
-struct ScreenshotProgress {
+pub(crate) struct ScreenshotProgress {
     frames: u32,
     requested: bool,
     /// Time from launch to the first frame with the board drawn.
@@ -416,7 +240,7 @@ pub struct LaunchClock(pub std::time::Instant);
 
 /// Counts frames on the board, then captures the window, saves the PNG,
 /// checks it is not blank and quits (exit status 1 if it is blank).
-fn screenshot_runner(
+pub(crate) fn screenshot_runner(
     mut commands: Commands,
     req: Res<ScreenshotRequest>,
     clock: Res<LaunchClock>,

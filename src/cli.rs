@@ -8,13 +8,12 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-use crate::app::{self, LaunchOptions, ScreenshotRequest};
-use crate::journal::{
-    self,
-    session::{JournalLaunch, LaunchMode},
-};
+use crate::app::ScreenshotRequest;
+use crate::journal;
 use crate::scenario::{self, FileReport, PlayerAid, Roster};
 use crate::ui::demo::{DemoOptions, Modes};
+use crate::ui::session::{JournalLaunch, LaunchMode};
+use crate::ui::window::{self, LaunchOptions};
 
 #[derive(Debug, Parser)]
 #[command(
@@ -331,7 +330,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
                 &roster,
                 &aid,
             ) {
-                Ok((loaded, journal)) => app::run_with(
+                Ok((loaded, journal)) => window::run_with(
                     LaunchOptions {
                         started,
                         loaded,
@@ -481,8 +480,8 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
             let name = scenarios
                 .first()
                 .map_or(scenario::DEFAULT_SCENARIO, |s| s.as_str());
-            match scenario::load(name, &roster, &aid) {
-                Ok(loaded) => app::run(LaunchOptions {
+            match crate::world::load(name, &roster, &aid) {
+                Ok(loaded) => window::run(LaunchOptions {
                     started,
                     loaded,
                     size,
@@ -610,7 +609,7 @@ fn replay_on_board(
         whole.as_secs_f64() * 1000.0
     );
     let start = at.min(read.entries.len());
-    app::run(LaunchOptions {
+    window::run(LaunchOptions {
         started,
         loaded,
         size,
@@ -643,7 +642,7 @@ fn random_game(
     roster: &Roster,
     aid: &PlayerAid,
 ) -> ExitCode {
-    let loaded = match scenario::load(name, roster, aid) {
+    let loaded = match crate::world::load(name, roster, aid) {
         Ok(l) => l,
         Err(report) => {
             eprintln!("{report}");
@@ -653,8 +652,8 @@ fn random_game(
     let stop = |world: &mut bevy::prelude::World| {
         until_rout_choices.is_some_and(|n| {
             matches!(
-                world.get_resource::<crate::phases::Pending>(),
-                Some(crate::phases::Pending(crate::phases::Decision::RoutDestination { choices, .. }))
+                world.get_resource::<crate::engine::decision::Pending>(),
+                Some(crate::engine::decision::Pending(crate::engine::decision::Decision::RoutDestination { choices, .. }))
                     if choices.len() >= n
             )
         })
@@ -711,7 +710,7 @@ fn builtin_data() -> Result<(Roster, PlayerAid), FileReport> {
 pub fn list(roster: &Roster, aid: &PlayerAid) -> String {
     let mut out = String::new();
     for e in scenario::embedded() {
-        match scenario::check_bytes(e.file, e.text.as_bytes(), roster, aid) {
+        match crate::world::check_bytes(e.file, e.text.as_bytes(), roster, aid) {
             Ok(s) => {
                 out.push_str(&format!(
                     "{:<14} {} \u{2014} {}, {} ({} turns)\n",
@@ -731,7 +730,7 @@ pub fn check_files(files: &[PathBuf], roster: &Roster, aid: &PlayerAid) -> (Stri
     for path in files {
         let name = path.display().to_string();
         let result = scenario::read_file(path)
-            .and_then(|bytes| scenario::check_bytes(&name, &bytes, roster, aid));
+            .and_then(|bytes| crate::world::check_bytes(&name, &bytes, roster, aid));
         match result {
             Ok(s) => out.push_str(&format!("{name}: ok \u{2014} {} ({})\n", s.title, s.id)),
             Err(report) => {
@@ -769,7 +768,7 @@ fn play(
             return ExitCode::FAILURE;
         }
     };
-    app::run(LaunchOptions {
+    window::run(LaunchOptions {
         started,
         loaded,
         size,
@@ -792,7 +791,7 @@ fn prepare_play(
 ) -> Result<(scenario::Loaded, Option<JournalLaunch>), String> {
     let Some(args) = args else {
         return Ok((
-            scenario::load(name, roster, aid).map_err(|r| r.to_string())?,
+            crate::world::load(name, roster, aid).map_err(|r| r.to_string())?,
             None,
         ));
     };
@@ -810,7 +809,7 @@ fn prepare_play(
         let mode = LaunchMode::Load(Box::new(read));
         return Ok((loaded, Some(JournalLaunch { dir, mode })));
     }
-    let loaded = scenario::load(name, roster, aid).map_err(|r| r.to_string())?;
+    let loaded = crate::world::load(name, roster, aid).map_err(|r| r.to_string())?;
     if !args.resume {
         let mode = LaunchMode::Fresh;
         return Ok((loaded, Some(JournalLaunch { dir, mode })));

@@ -208,20 +208,20 @@ fn r59_6_a_save_at_the_question_loads_and_answers() {
     let mut writer = JournalWriter::create(&path, &header_for(&sc, 1, &[])).unwrap();
     for id in ["J1", "J2", "M1"] {
         let order = common::order(&format!("mark_used(unit: \"{id}\")"));
-        bob::phases::apply(&mut w, &order).unwrap();
+        bob::engine::game::apply(&mut w, &order).unwrap();
         writer.append(&order, state_hash(&mut w)).unwrap();
     }
     drop(writer);
     let read = read_journal(&path).unwrap();
     let mut loaded = replay(&read, &roster, &aid).unwrap().world;
     assert_eq!(
-        loaded.get_resource::<bob::phases::Pending>(),
-        w.get_resource::<bob::phases::Pending>()
+        loaded.get_resource::<bob::engine::decision::Pending>(),
+        w.get_resource::<bob::engine::decision::Pending>()
     );
     assert!(matches!(
-        loaded.get_resource::<bob::phases::Pending>(),
-        Some(bob::phases::Pending(
-            bob::phases::Decision::BanzaiAnnounce {
+        loaded.get_resource::<bob::engine::decision::Pending>(),
+        Some(bob::engine::decision::Pending(
+            bob::engine::decision::Decision::BanzaiAnnounce {
                 turn: 2,
                 last: 3,
                 ..

@@ -4,17 +4,17 @@
 
 use bob::bot::sim::{Player, SimConfig, Versus, play_game, run, wilson};
 use bob::bot::{Bot, Level, acting_side};
+use bob::engine::game::{apply, begin_game};
+use bob::engine::phases::end::GameOver;
 use bob::engine::random::{Lcg, random_order};
 use bob::engine::{GameEvent, headless_world};
-use bob::phases::end::GameOver;
-use bob::phases::{apply, begin_game};
 use bob::scenario::schema::SideId;
 use bob::scenario::{self, Loaded, PlayerAid, Roster};
 
 fn data(name: &str) -> (Loaded, Roster, PlayerAid) {
     let roster = scenario::builtin_roster().unwrap();
     let aid = scenario::builtin_player_aid().unwrap();
-    let loaded = scenario::load(name, &roster, &aid).unwrap();
+    let loaded = bob::world::load(name, &roster, &aid).unwrap();
     (loaded, roster, aid)
 }
 
@@ -290,7 +290,7 @@ fn ground(name: &str, moves: &[(&str, &str)]) -> bevy::prelude::World {
     use bevy::prelude::*;
     let roster = scenario::builtin_roster().unwrap();
     let aid = scenario::builtin_player_aid().unwrap();
-    let loaded = scenario::load(&format!("tests/data/{name}.ron"), &roster, &aid).unwrap();
+    let loaded = bob::world::load(&format!("tests/data/{name}.ron"), &roster, &aid).unwrap();
     let (cols, rows) = (loaded.scenario.map.columns, loaded.scenario.map.rows);
     let mut w = headless_world(loaded, roster, aid, 1);
     for (id, at) in moves {
@@ -352,7 +352,7 @@ fn the_bot_regenerates_a_decoy_near_the_enemy_at_night() {
     ] {
         let mut w = ground("night_decoy_ground", &[("M3", at)]);
         w.insert_resource(IlluminationSpent([1, 0]));
-        bob::phases::apply(&mut w, &order("move(unit: \"MD1\", path: [\"F1\"])")).unwrap();
+        bob::engine::game::apply(&mut w, &order("move(unit: \"MD1\", path: [\"F1\"])")).unwrap();
         assert_eq!(first_order(&mut w), order(expected), "M3 in {at}");
     }
 }
@@ -364,7 +364,7 @@ fn the_bot_regenerates_a_decoy_near_the_enemy_at_night() {
 fn the_bot_declares_seishin_for_an_assault() {
     let mut w = ground("seishin_ground", &[]);
     used(&mut w, "M1");
-    bob::phases::apply(&mut w, &order("mark_used(unit: \"J2\")")).unwrap();
+    bob::engine::game::apply(&mut w, &order("mark_used(unit: \"J2\")")).unwrap();
     assert_eq!(
         first_order(&mut w),
         order(
@@ -373,7 +373,7 @@ fn the_bot_declares_seishin_for_an_assault() {
     );
     let mut w = ground("seishin_ground", &[("M1", "J5")]);
     used(&mut w, "M1");
-    bob::phases::apply(&mut w, &order("mark_used(unit: \"J2\")")).unwrap();
+    bob::engine::game::apply(&mut w, &order("mark_used(unit: \"J2\")")).unwrap();
     assert_eq!(
         first_order(&mut w),
         order(
@@ -392,7 +392,7 @@ fn order_after(
 ) -> bob::engine::Order {
     let mut w = ground(name, moves);
     for o in before {
-        bob::phases::apply(&mut w, &order(o)).unwrap();
+        bob::engine::game::apply(&mut w, &order(o)).unwrap();
     }
     for id in spent {
         used(&mut w, id);
@@ -509,7 +509,7 @@ fn the_bot_routs_facing_the_enemy() {
     w.entity_mut(a1).insert(bob::world::Suppression::Full);
     w.resource_mut::<bob::world::TurnTrack>().phase = bob::world::Phase::Rout;
     w.resource_mut::<bob::engine::Dice>().force([5]);
-    bob::phases::advance(&mut w, &mut Vec::new());
+    bob::engine::game::advance(&mut w, &mut Vec::new());
     let bob::engine::Order::Rout { to, facing, .. } = first_order(&mut w) else {
         panic!("no rout answer");
     };

@@ -41,7 +41,7 @@ fn play(name: &str, seed: u64) {
     let roster = scenario::builtin_roster().unwrap();
     let aid = scenario::builtin_player_aid().unwrap();
     let limit = usize::from(aid.constants.stacking_per_side);
-    let loaded = scenario::load(name, &roster, &aid).unwrap();
+    let loaded = bob::world::load(name, &roster, &aid).unwrap();
     let mut world = headless_world(loaded, roster, aid, seed);
     let mut rng = Lcg(seed ^ 0x5eed);
     let mut log: Vec<String> = begin_operations(&mut world)

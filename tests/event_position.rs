@@ -6,11 +6,11 @@
 //! bot games of every scenario.
 
 use bob::bot::{Bot, Level, acting_side};
+use bob::engine::game::{apply, begin_game};
+use bob::engine::phases::end::GameOver;
 use bob::engine::random::{Lcg, random_order};
 use bob::engine::{GameEvent, headless_world};
 use bob::journal::position::{Context, Position, capture, position_at};
-use bob::phases::end::GameOver;
-use bob::phases::{apply, begin_game};
 use bob::scenario::{self, PlayerAid, Roster};
 
 fn data() -> (Roster, PlayerAid) {
@@ -103,7 +103,7 @@ impl Tally {
 /// random orders.
 fn game(name: &str, seed: u64, bot: Option<Level>, t: &mut Tally) {
     let (roster, aid) = data();
-    let loaded = scenario::load(name, &roster, &aid).unwrap();
+    let loaded = bob::world::load(name, &roster, &aid).unwrap();
     let ctx = Context::of(&loaded.scenario);
     let mut world = headless_world(loaded, roster, aid, seed);
     let mut rng = Lcg(seed ^ 0x5eed);

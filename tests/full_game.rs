@@ -5,10 +5,10 @@
 
 use bevy::prelude::*;
 
+use bob::engine::game::{apply, begin_game};
+use bob::engine::phases::end::GameOver;
 use bob::engine::random::{Lcg, random_order, unit_states};
 use bob::engine::{GameEvent, Order, headless_world};
-use bob::phases::end::GameOver;
-use bob::phases::{apply, begin_game};
 use bob::scenario;
 use bob::world::{Phase, TurnTrack};
 
@@ -16,7 +16,7 @@ use bob::world::{Phase, TurnTrack};
 fn play(name: &str, seed: u64) -> (String, usize) {
     let roster = scenario::builtin_roster().unwrap();
     let aid = scenario::builtin_player_aid().unwrap();
-    let loaded = scenario::load(name, &roster, &aid).unwrap();
+    let loaded = bob::world::load(name, &roster, &aid).unwrap();
     let last_turn = loaded.scenario.turns;
     let most = loaded.scenario.setup.len()
         + loaded
@@ -117,7 +117,7 @@ fn a_script_plays_a_whole_scenario_to_its_verdict() {
     let roster = scenario::builtin_roster().unwrap();
     let aid = scenario::builtin_player_aid().unwrap();
     let seed = 7;
-    let loaded = scenario::load("training", &roster, &aid).unwrap();
+    let loaded = bob::world::load("training", &roster, &aid).unwrap();
     let mut world = headless_world(loaded, roster.clone(), aid.clone(), seed);
     let mut rng = Lcg(seed);
     let mut lines: Vec<String> = begin_game(&mut world).iter().map(GameEvent::line).collect();

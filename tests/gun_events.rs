@@ -93,7 +93,7 @@ fn entry_1_removes_the_gun_fired_upon() {
             r#"combat_event(picks: ["G3"])"#,
         ],
     );
-    let t = bob::phases::end::tally(&mut w);
+    let t = bob::engine::phases::end::tally(&mut w);
     assert_eq!(t.eliminated, [0, 1]);
 }
 
@@ -238,6 +238,6 @@ fn an_ambush_casualty_eliminates_a_gun() {
             "A1 is eliminated (R 8.0)",
         ]
     );
-    let t = bob::phases::end::tally(&mut w);
+    let t = bob::engine::phases::end::tally(&mut w);
     assert_eq!(t.eliminated, [1, 0]);
 }

@@ -7,13 +7,13 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use bob::engine::game::{apply, begin_game};
+use bob::engine::phases::end::GameOver;
 use bob::engine::random::{Lcg, random_order};
 use bob::engine::{headless_world, script};
 use bob::journal::file::{JournalWriter, parse_journal};
 use bob::journal::replay::{header_for, scenario_of};
 use bob::journal::{content_hash, replay, state_hash};
-use bob::phases::end::GameOver;
-use bob::phases::{apply, begin_game};
 use bob::scenario::validate::Problem;
 use bob::scenario::{self, FileReport, PlayerAid, Roster};
 
@@ -95,7 +95,7 @@ fn campaign(
 /// A journal of a random game, as bytes.
 fn a_journal(name: &str, seed: u64) -> Vec<u8> {
     let (roster, aid) = data();
-    let loaded = scenario::load(name, &roster, &aid).unwrap();
+    let loaded = bob::world::load(name, &roster, &aid).unwrap();
     let header = header_for(&loaded.scenario, seed, &[]);
     let mut world = headless_world(loaded, roster, aid, seed);
     let dir = std::env::temp_dir().join(format!("bob-hostile-{}", std::process::id()));
@@ -167,7 +167,7 @@ fn mutated_scenarios_and_data_files_never_panic() {
     {
         let good = std::fs::read(root().join(f)).unwrap();
         let (n, refused) = campaign(&good, 200 + i as u64, 800, |b| {
-            scenario::check_bytes("s.ron", b, &roster, &aid).map(|_| ())
+            bob::world::check_bytes("s.ron", b, &roster, &aid).map(|_| ())
         });
         total = (total.0 + n, total.1 + refused);
     }
@@ -201,7 +201,7 @@ fn outcome(path: &Path) -> String {
     let mut bytes = std::fs::read(path).unwrap();
     if file.starts_with("journal-") {
         // A valid header needs today's content hash of `training`.
-        let training = scenario::load("training", &roster, &aid).unwrap();
+        let training = bob::world::load("training", &roster, &aid).unwrap();
         let text = String::from_utf8_lossy(&bytes)
             .replace("@TRAINING@", &content_hash(&training.scenario));
         bytes = text.into_bytes();
@@ -230,7 +230,7 @@ fn outcome(path: &Path) -> String {
             Err(r) => r.to_string(),
         };
     }
-    match scenario::check_bytes(&name, &bytes, &roster, &aid) {
+    match bob::world::check_bytes(&name, &bytes, &roster, &aid) {
         Ok(_) => "ok".into(),
         Err(r) => r.to_string(),
     }

@@ -7,15 +7,15 @@ use std::path::{Path, PathBuf};
 
 use bevy::prelude::*;
 
+use bob::engine::game::{apply, begin_game};
 use bob::engine::op_fire::OpFireWindow;
+use bob::engine::phases::end::GameOver;
 use bob::engine::random::{Lcg, random_order};
 use bob::engine::{Order, headless_world};
 use bob::journal::file::{JournalWriter, parse_journal, read_journal};
 use bob::journal::replay::header_for;
 use bob::journal::state::state_text;
 use bob::journal::{replay, state_hash};
-use bob::phases::end::GameOver;
-use bob::phases::{apply, begin_game};
 use bob::scenario::{self, PlayerAid, Roster};
 
 fn data() -> (Roster, PlayerAid) {
@@ -53,7 +53,7 @@ fn journaled_game_answering(
     answer: impl Fn(&mut World) -> Option<Order>,
 ) -> (Vec<String>, String) {
     let (roster, aid) = data();
-    let loaded = scenario::load(name, &roster, &aid).unwrap();
+    let loaded = bob::world::load(name, &roster, &aid).unwrap();
     let header = header_for(&loaded.scenario, seed, &[]);
     let mut world = headless_world(loaded, roster, aid, seed);
     let mut writer = JournalWriter::create(path, &header).unwrap();
@@ -189,7 +189,7 @@ fn a_save_carries_a_summary_and_loads_to_the_same_state() {
     let (lines, state) = journaled_game("guadalcanal", 4, &path, |_| false);
     let read = read_journal(&path).unwrap();
     let mut r = replay(&read, &roster, &aid).unwrap();
-    let to = bob::journal::session::save_path(&dir, "my-game_1").unwrap();
+    let to = bob::ui::session::save_path(&dir, "my-game_1").unwrap();
     let summary = bob::journal::replay::save(&to, &read, &r.world).unwrap();
     assert!(summary.turn >= 1, "{summary:?}");
     assert_eq!(summary.orders, read.entries.len());
@@ -201,7 +201,7 @@ fn a_save_carries_a_summary_and_loads_to_the_same_state() {
     assert_eq!(state_text(&mut r.world), state);
     // A save name is a name, never a path.
     assert_eq!(
-        bob::journal::session::save_path(&dir, "../../etc/passwd").unwrap_err(),
+        bob::ui::session::save_path(&dir, "../../etc/passwd").unwrap_err(),
         "`../../etc/passwd`: a save name is letters, digits, `-` and `_` only (no folders)"
     );
 }
@@ -211,7 +211,7 @@ fn a_scenario_from_a_file_travels_inside_the_journal() {
     let (roster, aid) = data();
     let dir = temp_dir("inside");
     let text = std::fs::read_to_string("tests/data/minimal.ron").unwrap();
-    let sc = scenario::check_bytes("minimal.ron", text.as_bytes(), &roster, &aid).unwrap();
+    let sc = bob::world::check_bytes("minimal.ron", text.as_bytes(), &roster, &aid).unwrap();
     let header = header_for(&sc, 3, &[]);
     assert!(header.scenario_text.is_some());
     let path = dir.join("m.ron");
@@ -221,7 +221,7 @@ fn a_scenario_from_a_file_travels_inside_the_journal() {
     let r = replay(&read, &roster, &aid).unwrap();
     assert!(!r.lines.is_empty());
     // A built-in scenario is named, not carried.
-    let training = scenario::load("training", &roster, &aid).unwrap();
+    let training = bob::world::load("training", &roster, &aid).unwrap();
     assert_eq!(header_for(&training.scenario, 3, &[]).scenario_text, None);
 }
 
@@ -263,9 +263,9 @@ fn a_journal_with_a_revealed_unit_s_facing_replays_byte_for_byte() {
     let dir = temp_dir("facing");
     let asked = |w: &mut World| {
         matches!(
-            w.get_resource::<bob::phases::Pending>(),
-            Some(bob::phases::Pending(
-                bob::phases::Decision::RevealedFacing { .. }
+            w.get_resource::<bob::engine::decision::Pending>(),
+            Some(bob::engine::decision::Pending(
+                bob::engine::decision::Decision::RevealedFacing { .. }
             ))
         )
     };
@@ -291,8 +291,13 @@ fn a_journal_with_a_revealed_unit_s_facing_replays_byte_for_byte() {
         assert!(asked(&mut r.world), "seed {seed}: the question is gone");
         assert_eq!(state_text(&mut r.world), state);
         assert!(apply(&mut r.world, &Order::Pass).is_err());
-        let Some(bob::phases::Pending(bob::phases::Decision::RevealedFacing { unit, .. })) =
-            r.world.get_resource::<bob::phases::Pending>().cloned()
+        let Some(bob::engine::decision::Pending(bob::engine::decision::Decision::RevealedFacing {
+            unit,
+            ..
+        })) = r
+            .world
+            .get_resource::<bob::engine::decision::Pending>()
+            .cloned()
         else {
             unreachable!()
         };
@@ -316,13 +321,14 @@ fn a_journal_with_a_revealed_unit_s_facing_replays_byte_for_byte() {
 fn a_save_from_before_the_revealed_unit_s_facing_loads_whole() {
     let (roster, aid) = data();
     let dir = temp_dir("older-facing");
-    let keep = |w: &mut World| match w.get_resource::<bob::phases::Pending>() {
-        Some(bob::phases::Pending(bob::phases::Decision::RevealedFacing { unit, .. })) => {
-            Some(Order::Face {
-                unit: unit.clone(),
-                facing: None,
-            })
-        }
+    let keep = |w: &mut World| match w.get_resource::<bob::engine::decision::Pending>() {
+        Some(bob::engine::decision::Pending(bob::engine::decision::Decision::RevealedFacing {
+            unit,
+            ..
+        })) => Some(Order::Face {
+            unit: unit.clone(),
+            facing: None,
+        }),
         _ => None,
     };
     let mut older = 0;

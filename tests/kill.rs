@@ -7,11 +7,11 @@ use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+use bob::engine::game::{apply, begin_game};
 use bob::engine::headless_world;
+use bob::engine::phases::end::GameOver;
 use bob::engine::random::{Lcg, random_order};
 use bob::engine::script::Script;
-use bob::phases::end::GameOver;
-use bob::phases::{apply, begin_game};
 use bob::scenario;
 
 const BOB: &str = env!("CARGO_BIN_EXE_bob");
@@ -27,7 +27,7 @@ fn temp_dir(tag: &str) -> PathBuf {
 fn random_script(name: &str, seed: u64) -> Script {
     let roster = scenario::builtin_roster().unwrap();
     let aid = scenario::builtin_player_aid().unwrap();
-    let loaded = scenario::load(name, &roster, &aid).unwrap();
+    let loaded = bob::world::load(name, &roster, &aid).unwrap();
     let mut world = headless_world(loaded, roster, aid, seed);
     let mut rng = Lcg(seed);
     begin_game(&mut world);

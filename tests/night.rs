@@ -250,10 +250,10 @@ fn r50_2_the_night_reach_costs_one_and_a_half_a_hex() {
     let (mut w, _) = world_of("night_ground.ron", &[]);
     let hex = |l: &str| Coord::parse(l, 10, 6).unwrap();
     let m1 = entity(&mut w, "M1");
-    let reach = bob::ui::reach::reachable(&mut w, m1, false);
+    let reach = bob::engine::reach::reachable(&mut w, m1, false);
     assert_eq!(reach.get(&hex("F3")).map(|r| r.left), Some(Mp(3)));
     assert!(!reach.contains_key(&hex("G2")));
-    let path = bob::ui::reach::path_to(&reach, hex("F3"));
+    let path = bob::engine::reach::path_to(&reach, hex("F3"));
     assert_eq!(path.len(), 3);
     assert_eq!(
         bob::engine::operations::check(
@@ -272,7 +272,7 @@ fn r50_2_the_night_reach_costs_one_and_a_half_a_hex() {
         "step 4 into F2: needs 1\u{bd} MP, \u{bd} MP left (R 5.0)"
     );
     let j1 = entity(&mut w, "J1");
-    let reach = bob::ui::reach::reachable(&mut w, j1, false);
+    let reach = bob::engine::reach::reachable(&mut w, j1, false);
     assert_eq!(reach.get(&hex("D3")).map(|r| r.left), Some(Mp::whole(2)));
 }
 
@@ -359,7 +359,7 @@ fn ui_app(file: &str) -> bevy::prelude::App {
     use bob::ui::{Hovered, Selected, act, decide, orders};
     let roster = scenario::builtin_roster().unwrap();
     let aid = scenario::builtin_player_aid().unwrap();
-    let loaded = scenario::load(&format!("tests/data/{file}"), &roster, &aid).unwrap();
+    let loaded = bob::world::load(&format!("tests/data/{file}"), &roster, &aid).unwrap();
     let mut app = App::new();
     app.add_plugins(MinimalPlugins)
         .add_plugins(act::ActPlugin)

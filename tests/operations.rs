@@ -39,7 +39,7 @@ fn roster() -> Roster {
 fn world(rolls: &[u8]) -> World {
     let roster = roster();
     let aid: PlayerAid = scenario::builtin_player_aid().expect("player aid builds");
-    let loaded = scenario::load(&data_file("r67.ron"), &roster, &aid).expect("r67 loads");
+    let loaded = bob::world::load(&data_file("r67.ron"), &roster, &aid).expect("r67 loads");
     let mut w = headless_world(loaded, roster, aid, 67);
     w.resource_mut::<Dice>().force(rolls.iter().copied());
     w
@@ -508,7 +508,7 @@ fn american_reluctance_ends_the_move_without_an_mc() {
     let roster = roster();
     let aid: PlayerAid = scenario::builtin_player_aid().expect("player aid builds");
     let loaded =
-        scenario::load(&data_file("reluctance.ron"), &roster, &aid).expect("reluctance loads");
+        bob::world::load(&data_file("reluctance.ron"), &roster, &aid).expect("reluctance loads");
     let mut w = headless_world(loaded, roster, aid, 58);
     w.resource_mut::<Dice>().force([3, 6, 3, 10]);
     let mut log: Vec<String> = begin_operations(&mut w)

@@ -288,13 +288,13 @@ fn r59_6_a_banzai_charge_takes_the_closest_enemy_by_a_cheapest_path() {
     use bevy::prelude::*;
     let roster = scenario::builtin_roster().unwrap();
     let aid = scenario::builtin_player_aid().unwrap();
-    let loaded = scenario::load("tests/data/banzai_ground.ron", &roster, &aid).unwrap();
+    let loaded = bob::world::load("tests/data/banzai_ground.ron", &roster, &aid).unwrap();
     let mut w = bob::engine::headless_world(loaded, roster, aid, 1);
     w.resource_mut::<bob::engine::Dice>().force([4, 9, 7, 8]);
     let mut q = w.query::<(Entity, &bob::world::Unit)>();
     let j3 = q.iter(&w).find(|(_, u)| u.id == "J3").unwrap().0;
     w.entity_mut(j3).insert(bob::world::Suppression::Suppressed);
-    let mut log: Vec<String> = bob::phases::begin_game(&mut w)
+    let mut log: Vec<String> = bob::engine::game::begin_game(&mut w)
         .iter()
         .map(bob::engine::GameEvent::line)
         .collect();
@@ -399,9 +399,9 @@ fn r59_6_gd_squads_choose_to_charge_and_the_allies_mark_op_fire_at_the_announcem
     use bevy::prelude::*;
     let roster = scenario::builtin_roster().unwrap();
     let aid = scenario::builtin_player_aid().unwrap();
-    let loaded = scenario::load("tests/data/banzai_ground.ron", &roster, &aid).unwrap();
+    let loaded = bob::world::load("tests/data/banzai_ground.ron", &roster, &aid).unwrap();
     let mut w = bob::engine::headless_world(loaded, roster, aid, 1);
-    let mut log: Vec<String> = bob::phases::begin_game(&mut w)
+    let mut log: Vec<String> = bob::engine::game::begin_game(&mut w)
         .iter()
         .map(bob::engine::GameEvent::line)
         .collect();
@@ -452,7 +452,7 @@ fn r59_6_an_enemy_victory_marker_is_a_charge_target() {
     use bevy::prelude::*;
     let roster = scenario::builtin_roster().unwrap();
     let aid = scenario::builtin_player_aid().unwrap();
-    let mut loaded = scenario::load("tests/data/banzai_ground.ron", &roster, &aid).unwrap();
+    let mut loaded = bob::world::load("tests/data/banzai_ground.ron", &roster, &aid).unwrap();
     std::sync::Arc::make_mut(&mut loaded.scenario).victory.push(
         bob::scenario::schema::VictoryCondition::ControlHexes {
             side: bob::scenario::schema::SideId::Allies,
@@ -461,11 +461,11 @@ fn r59_6_an_enemy_victory_marker_is_a_charge_target() {
         },
     );
     let mut w = bob::engine::headless_world(loaded, roster, aid, 1);
-    bob::phases::begin_game(&mut w);
+    bob::engine::game::begin_game(&mut w);
     play(&mut w, "banzai_gd(units: [])");
     play(&mut w, "banzai_op_fire(units: [])");
     let c5 = bob::scenario::Coord::parse("C5", 10, 10).unwrap();
-    w.resource_mut::<bob::phases::end::Control>()
+    w.resource_mut::<bob::engine::phases::end::Control>()
         .0
         .occupy(c5, bob::scenario::schema::SideId::Allies);
     assert_eq!(

@@ -4,8 +4,9 @@
 use bevy::prelude::*;
 
 use bob::engine::command_points::{self, CpFunction};
+use bob::engine::decision::Pending;
+use bob::engine::game::{advance, apply};
 use bob::engine::{Dice, GameEvent, Order, headless_world};
-use bob::phases::{Pending, advance, apply};
 use bob::scenario::{self, Coord};
 use bob::world::{Location, Phase, Suppression, TurnTrack, Unit};
 
@@ -13,9 +14,9 @@ fn world_of(file: &str) -> World {
     let roster = scenario::builtin_roster().unwrap();
     let aid = scenario::builtin_player_aid().unwrap();
     let path = format!("{}/tests/data/{file}", env!("CARGO_MANIFEST_DIR"));
-    let loaded = scenario::load(&path, &roster, &aid).unwrap();
+    let loaded = bob::world::load(&path, &roster, &aid).unwrap();
     let mut w = headless_world(loaded, roster, aid, 1);
-    bob::phases::end::init_control(&mut w);
+    bob::engine::phases::end::init_control(&mut w);
     w
 }
 
@@ -139,15 +140,20 @@ fn r67_rout_melee_and_recovery() {
     // The Russians now hold F5 (R 18.0).
     let f5 = Coord::parse("F5", 10, 10).unwrap();
     assert_eq!(
-        w.resource::<bob::phases::end::Control>().0.controller(f5),
+        w.resource::<bob::engine::phases::end::Control>()
+            .0
+            .controller(f5),
         Some(bob::scenario::schema::SideId::Allies)
     );
 }
 
 /// Answers every Rout destination choice with its first hex.
 fn first_destinations(w: &mut World, log: &mut Vec<String>) {
-    while let Some(Pending(bob::phases::Decision::RoutDestination { unit, choices, .. })) =
-        w.get_resource::<Pending>().cloned()
+    while let Some(Pending(bob::engine::decision::Decision::RoutDestination {
+        unit,
+        choices,
+        ..
+    })) = w.get_resource::<Pending>().cloned()
     {
         log.extend(order(
             w,
@@ -265,7 +271,7 @@ fn rout_must_leave_all_los() {
         ask.starts_with("Allies to decide: A2's Rout destination"),
         "{log:#?}"
     );
-    let Some(Pending(bob::phases::Decision::RoutDestination { choices, .. })) =
+    let Some(Pending(bob::engine::decision::Decision::RoutDestination { choices, .. })) =
         w.get_resource::<Pending>().cloned()
     else {
         panic!("no destination asked: {log:#?}");
@@ -302,7 +308,7 @@ fn rout_must_leave_all_los() {
 fn rout_forced_toward_the_rout_edge() {
     let mut w = board("rout_plain.ron", &[("A3", "H6"), ("G3", "K6")], &["A3"]);
     let log = start_phase(&mut w, Phase::Rout, &[5]);
-    let Some(Pending(bob::phases::Decision::RoutDestination { choices, .. })) =
+    let Some(Pending(bob::engine::decision::Decision::RoutDestination { choices, .. })) =
         w.get_resource::<Pending>().cloned()
     else {
         panic!("no destination asked: {log:#?}");
@@ -566,7 +572,7 @@ fn the_first_player_orders_the_melees() {
 fn japanese_do_not_withdraw_from_melee() {
     let roster = scenario::builtin_roster().unwrap();
     let aid = scenario::builtin_player_aid().unwrap();
-    let loaded = scenario::load("guadalcanal", &roster, &aid).unwrap();
+    let loaded = bob::world::load("guadalcanal", &roster, &aid).unwrap();
     let mut w = headless_world(loaded, roster, aid, 1);
     let (jap, marine) = {
         let mut q = w.query::<&Unit>();
@@ -587,9 +593,11 @@ fn japanese_do_not_withdraw_from_melee() {
     };
     let hex = at(&mut w, &marine);
     place(&mut w, &jap, &hex);
-    let refusal =
-        bob::phases::melee::check_no_withdrawal(&mut w, &Order::plain_move(jap.clone(), vec![hex]))
-            .unwrap_err();
+    let refusal = bob::engine::phases::melee::check_no_withdrawal(
+        &mut w,
+        &Order::plain_move(jap.clone(), vec![hex]),
+    )
+    .unwrap_err();
     assert_eq!(
         refusal.to_string(),
         format!("{jap} is Japanese and in Melee: it may only be marked Used or Op Fire (R 59.1)")
@@ -605,7 +613,7 @@ fn decision_window_answers_a_rout_destination() {
     use bob::ui::decide::decision_view;
     let mut w = board("rout_open.ron", &[("A2", "N8"), ("G2", "K10")], &["A2"]);
     start_phase(&mut w, Phase::Rout, &[5]);
-    let Some(Pending(bob::phases::Decision::RoutDestination { choices, .. })) =
+    let Some(Pending(bob::engine::decision::Decision::RoutDestination { choices, .. })) =
         w.get_resource::<Pending>().cloned()
     else {
         panic!("no destination asked");

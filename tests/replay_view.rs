@@ -108,7 +108,7 @@ fn forward_back_and_jumps_land_on_the_fresh_replay() {
         ("crossroads_gun", 2),
     ] {
         let path = dir.join(format!("game-{}-{seed}.ron", name.replace('/', "-")));
-        let loaded = scenario::load(name, &roster, &aid).unwrap();
+        let loaded = bob::world::load(name, &roster, &aid).unwrap();
         let (n, read) = played(&loaded, seed, &path);
         assert!(n > 100, "{name}: a whole game has more than {n} orders");
         let (outline, whole) = outline(&read, &roster, &aid).unwrap();
@@ -186,7 +186,7 @@ fn jumps_match_fresh_replays_over_many_games() {
     let dir = temp("many");
     let mut jumps = 0;
     for name in ["training", "guadalcanal", "alligator_creek"] {
-        let loaded = scenario::load(name, &roster, &aid).unwrap();
+        let loaded = bob::world::load(name, &roster, &aid).unwrap();
         for seed in 20..32 {
             let path = dir.join(format!("{name}-{seed}.ron"));
             let (n, read) = played(&loaded, seed, &path);
@@ -221,7 +221,7 @@ fn event_steps_walk_an_orders_events_and_back() {
     let (roster, aid) = data();
     let dir = temp("events");
     let path = dir.join("training.ron");
-    let loaded = scenario::load("training", &roster, &aid).unwrap();
+    let loaded = bob::world::load("training", &roster, &aid).unwrap();
     let (n, read) = played(&loaded, 3, &path);
     let (outline, _) = outline(&read, &roster, &aid).unwrap();
     // The first move of two hexes or more, with at least four events.

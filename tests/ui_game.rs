@@ -11,7 +11,7 @@ use std::sync::Arc;
 use bevy::prelude::*;
 
 use bob::engine::Dice;
-use bob::phases::end::{GameOver, tally};
+use bob::engine::phases::end::{GameOver, tally};
 use bob::scenario::{self, schema::SideId};
 use bob::ui::{Hovered, Selected, act, decide, drive, handover, orders, result};
 use bob::world::spawn::spawn_scenario;
@@ -21,7 +21,7 @@ use bob::world::{ActiveScenario, AidRes, RosterRes, TurnTrack};
 fn ui_app(name: &str, seed: u64) -> App {
     let roster = scenario::builtin_roster().unwrap();
     let aid = scenario::builtin_player_aid().unwrap();
-    let loaded = scenario::load(name, &roster, &aid).unwrap();
+    let loaded = bob::world::load(name, &roster, &aid).unwrap();
     let mut app = App::new();
     // The decision window's panel without its plugin's keys and rings (they
     // need a window and egui).
@@ -169,9 +169,9 @@ mod menu {
     use bevy::prelude::*;
 
     use bob::app::AppState;
-    use bob::journal::session::{JournalLaunch, LaunchMode};
     use bob::scenario;
     use bob::ui::menu::{MainMenu, MenuAction, act_on_menu, build_menu};
+    use bob::ui::session::{JournalLaunch, LaunchMode};
     use bob::world::{ActiveScenario, AidRes, RosterRes};
 
     fn data_dir(name: &str) -> PathBuf {

@@ -7,9 +7,8 @@
 use bevy::prelude::*;
 
 use crate::engine::Order;
-use crate::engine::combat_events::CombatEventDecision;
+use crate::engine::decision::{Answer, Decision, PickKind};
 use crate::engine::op_fire::{OpFireWindow, may_fire_at};
-use crate::phases::Decision;
 use crate::rules::fire::FireKind;
 use crate::scenario::Coord;
 use crate::scenario::roster::UnitClass;
@@ -100,33 +99,41 @@ pub fn op_fire(bot: &mut Bot, world: &mut World, view: &View, w: &OpFireWindow) 
     }
 }
 
-/// The answer to a decision of the later phases.
+/// The answer to a decision other than an Op Fire window: the bot ranks
+/// the decision's own legal answers (`Decision::legal_answers`) and takes
+/// the best; it makes up none of its own.
 pub fn decision(bot: &mut Bot, world: &mut World, view: &View, d: &Decision) -> Order {
-    match d {
+    let answers = d.legal_answers();
+    let offers = answers.offers();
+    let first = offers.first().map(|a| a.order.clone());
+    let declined = answers.declined().cloned();
+    // The options of a several-pick answer, or of one pick per button.
+    let options: Vec<String> = match &answers.picks {
+        Some(p) => p.options.clone(),
+        None => offers.iter().map(|a| a.label.clone()).collect(),
+    };
+    let made = |kind: PickKind, picks: Vec<String>| match &answers.picks {
+        Some(p) => p.kind.order(picks),
+        None => kind.order(picks),
+    };
+    let order = match d {
         // A failed Rout MC is always worth a re-roll; a Melee re-roll is
         // made blind to the dice and keeps the CP for a Rout MC instead.
-        Decision::CpReroll { units, what, .. } => Order::CpReroll {
-            unit: (!what.contains("Melee"))
-                .then(|| units.first().cloned())
-                .flatten(),
-        },
-        Decision::RoutDestination { unit, choices, .. } => {
-            let to = safest(bot, view, choices);
-            Order::Rout {
-                unit: unit.clone(),
-                to,
-                facing: None,
+        Decision::CpReroll { what, .. } => {
+            if what.contains("Melee") {
+                declined
+            } else {
+                first.or(declined)
             }
         }
-        Decision::MeleeOrder { choices, .. } => Order::Melee {
-            at: choices.first().cloned().unwrap_or_default(),
-        },
+        Decision::RoutDestination { .. } => safest(bot, view, offers),
+        Decision::MeleeOrder { .. } => first,
         // GD Squads keep their distance: they fire as mortars (R 59.3).
-        Decision::BanzaiGd { .. } => Order::BanzaiGd { units: Vec::new() },
+        Decision::BanzaiGd { .. } => Some(made(PickKind::BanzaiGd, Vec::new())),
         // A defender (the side that wins by default) waits for the charge
         // in Op Fire with every free unit; an attacker keeps its units free
         // to take its objectives (R 59.6).
-        Decision::BanzaiOpFire { side, units } => {
+        Decision::BanzaiOpFire { side, .. } => {
             let defends = world
                 .resource::<crate::world::ActiveScenario>()
                 .scenario
@@ -135,57 +142,66 @@ pub fn decision(bot: &mut Bot, world: &mut World, view: &View, d: &Decision) -> 
                 .any(|v| {
                     matches!(v, crate::scenario::schema::VictoryCondition::Otherwise { side: s } if s == side)
                 });
-            Order::BanzaiOpFire {
-                units: if defends { units.clone() } else { Vec::new() },
-            }
+            Some(made(
+                PickKind::BanzaiOpFire,
+                if defends { options } else { Vec::new() },
+            ))
         }
         // The Banzai's turn: when enough Squads reach an enemy this turn
-        // (R 59.6, `doctrine::banzai_now`).
-        Decision::BanzaiAnnounce { .. } => Order::BanzaiAnnounce {
-            now: super::doctrine::banzai_now(world, view, bot.level.judgement().doctrine),
-        },
-        Decision::Casualties {
-            count, units, at, ..
-        } => Order::Casualties {
-            units: allocate(world, view, at, *count, units),
-        },
-        // Toward the nearest enemy, by `face_the_enemy` (R 2.2).
-        Decision::RevealedFacing { unit, .. } => Order::Face {
-            unit: unit.clone(),
-            facing: None,
-        },
-        Decision::Reinforcement { unit, choices, .. } => {
-            let goals = Goals::of(world, view);
-            let at = choices
-                .iter()
-                .min_by_key(|c| {
-                    let c = parse(view, c);
-                    (goals.distance(c), c)
-                })
-                .cloned()
-                .unwrap_or_default();
-            Order::Place {
-                unit: unit.clone(),
-                at,
+        // (R 59.6, `doctrine::banzai_now`); waiting is the declining answer.
+        Decision::BanzaiAnnounce { .. } => {
+            if super::doctrine::banzai_now(world, view, bot.level.judgement().doctrine) {
+                first
+            } else {
+                declined
             }
         }
-    }
+        Decision::Casualties { count, at, .. } => Some(made(
+            PickKind::Casualties,
+            allocate(world, view, at, *count, &options),
+        )),
+        // Toward the nearest enemy, by `face_the_enemy` (R 2.2).
+        Decision::RevealedFacing { .. } => first,
+        Decision::Reinforcement { .. } => {
+            let goals = Goals::of(world, view);
+            offers
+                .iter()
+                .min_by_key(|a| {
+                    let c = parse(view, &a.label);
+                    (goals.distance(c), c)
+                })
+                .map(|a| a.order.clone())
+        }
+        Decision::CombatEvent {
+            question, count, ..
+        } => Some(made(
+            PickKind::CombatEvent,
+            combat_event(view, question, *count, &options),
+        )),
+        // Answered by `op_fire`, from the window itself.
+        Decision::OpFire { .. } => Some(made(PickKind::OpFire, Vec::new())),
+    };
+    order.unwrap_or(Order::Pass)
 }
 
 fn parse(view: &View, label: &str) -> Coord {
     Coord::parse(label, view.board.columns, view.board.rows).unwrap_or(Coord::new(0, 0))
 }
 
-/// The Rout destination under the least enemy fire (R 11.0).
-fn safest(bot: &mut Bot, view: &View, choices: &[String]) -> String {
-    let mut best: Option<(f32, &String)> = None;
-    for c in choices {
-        let d = danger_at(bot, view, parse(view, c), true);
+/// The Rout destination under the least enemy fire (R 11.0): the first
+/// of the safest answers.
+fn safest(bot: &mut Bot, view: &View, answers: &[Answer]) -> Option<Order> {
+    let mut best: Option<(f32, &Answer)> = None;
+    for a in answers {
+        let Order::Rout { to, .. } = &a.order else {
+            continue;
+        };
+        let d = danger_at(bot, view, parse(view, to), true);
         if best.is_none_or(|(b, _)| d < b) {
-            best = Some((d, c));
+            best = Some((d, a));
         }
     }
-    best.map(|(_, c)| c.clone()).unwrap_or_default()
+    best.map(|(_, a)| a.order.clone())
 }
 
 /// Melee casualties (R 12.0): Reduce Full-Strength Squads first, one step
@@ -224,8 +240,8 @@ fn allocate(world: &World, view: &View, _at: &str, count: u8, units: &[String]) 
 
 /// A Combat Event choice (R 17.0): harm goes to the enemy's units, help to
 /// one's own; an entry of the table, the first offered.
-pub fn combat_event(view: &View, d: &CombatEventDecision) -> Order {
-    let q = d.question.as_str();
+fn combat_event(view: &View, question: &str, count: usize, options: &[String]) -> Vec<String> {
+    let q = question;
     let harmful = [
         "Reduce",
         "lose their Concealment",
@@ -236,8 +252,7 @@ pub fn combat_event(view: &View, d: &CombatEventDecision) -> Order {
     ]
     .iter()
     .any(|w| q.contains(w));
-    let mut options: Vec<(i32, usize, &String)> = d
-        .options
+    let mut options: Vec<(i32, usize, &String)> = options
         .iter()
         .enumerate()
         .map(|(i, o)| {
@@ -252,11 +267,9 @@ pub fn combat_event(view: &View, d: &CombatEventDecision) -> Order {
         })
         .collect();
     options.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-    Order::CombatEvent {
-        picks: options
-            .into_iter()
-            .take(d.count)
-            .map(|(_, _, o)| o.clone())
-            .collect(),
-    }
+    options
+        .into_iter()
+        .take(count)
+        .map(|(_, _, o)| o.clone())
+        .collect()
 }

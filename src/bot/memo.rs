@@ -181,7 +181,7 @@ pub fn of(world: &World) -> Arc<MapMemo> {
 }
 
 /// The best way found into a hex: MPs left on arrival and the hex before.
-pub use crate::ui::reach::{Reached, path_to};
+pub use crate::engine::reach::{Reached, path_to};
 
 /// What else bounds a unit's move: the night minimum of its hexes
 /// (R 50.2) and the Wire on the board, which stops a unit entering it and

@@ -23,11 +23,11 @@ use bevy::prelude::*;
 
 use crate::engine::Order;
 use crate::engine::combat_events::CombatEventDecision;
+use crate::engine::decision::{Decision, Pending};
 use crate::engine::op_fire::OpFireWindow;
 use crate::engine::operations::OpsState;
+use crate::engine::phases::end::GameOver;
 use crate::engine::random::Lcg;
-use crate::phases::Pending;
-use crate::phases::end::GameOver;
 use crate::scenario::schema::SideId;
 
 use view::{LosCache, TypeCache, View};
@@ -163,15 +163,17 @@ impl Bot {
         if self.danger.0 != view.enemy_key {
             self.danger = (view.enemy_key, Default::default());
         }
-        if let Some(d) = world.get_resource::<CombatEventDecision>().cloned() {
-            return answers::combat_event(&view, &d);
-        }
-        if let Some(Pending(d)) = world.get_resource::<Pending>().cloned() {
-            let order = answers::decision(self, world, &view, &d);
-            return face_the_enemy(world, &view, order);
-        }
-        if let Some(w) = world.get_resource::<OpFireWindow>().cloned() {
-            return answers::op_fire(self, world, &view, &w);
+        match crate::engine::decision::awaited(world) {
+            Some(Decision::OpFire { .. }) => {
+                if let Some(w) = world.get_resource::<OpFireWindow>().cloned() {
+                    return answers::op_fire(self, world, &view, &w);
+                }
+            }
+            Some(d) => {
+                let order = answers::decision(self, world, &view, &d);
+                return face_the_enemy(world, &view, order);
+            }
+            None => {}
         }
         let order = ops::operations(self, world, &view);
         face_the_enemy(world, &view, order)
@@ -247,11 +249,12 @@ pub fn side_to_act(
     if game_over {
         return None;
     }
-    if let Some(d) = event {
-        return Some(d.side);
-    }
+    // As `decision::awaited` orders them: a pending question first.
     if let Some(Pending(d)) = pending {
         return Some(d.side());
+    }
+    if let Some(d) = event {
+        return Some(d.side);
     }
     if let Some(w) = window {
         return Some(w.side);

@@ -50,7 +50,7 @@ pub struct Goals {
 impl Goals {
     pub fn of(world: &World, view: &View) -> Goals {
         let sc = &world.resource::<ActiveScenario>().scenario;
-        let control = world.get_resource::<crate::phases::end::Control>();
+        let control = world.get_resource::<crate::engine::phases::end::Control>();
         let mut goals = Goals {
             hexes: Vec::new(),
             wanted: Vec::new(),

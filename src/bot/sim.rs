@@ -6,10 +6,10 @@ use std::time::Instant;
 
 use bevy::prelude::*;
 
+use crate::engine::game::{apply, begin_game};
+use crate::engine::phases::end::GameOver;
 use crate::engine::random::{Lcg, random_order};
 use crate::engine::{GameEvent, headless_world};
-use crate::phases::end::GameOver;
-use crate::phases::{apply, begin_game};
 use crate::scenario::schema::{SideId, VictoryCondition};
 use crate::scenario::{Loaded, PlayerAid, Roster};
 use crate::world::TurnTrack;
@@ -94,7 +94,7 @@ fn level_of(p: Player) -> Level {
 }
 
 fn result_of(world: &mut World, loaded: &Loaded, orders: u32) -> GameResult {
-    let tally = crate::phases::end::tally(world);
+    let tally = crate::engine::phases::end::tally(world);
     let turns = world.get_resource::<TurnTrack>().map_or(0, |t| t.turn);
     let verdict = world.get_resource::<GameOver>().map(|g| g.0.clone());
     let (winner, condition) = match verdict {
@@ -333,7 +333,7 @@ pub fn command(
     roster: &Roster,
     aid: &PlayerAid,
 ) -> std::process::ExitCode {
-    let loaded = match crate::scenario::load(scenario, roster, aid) {
+    let loaded = match crate::world::load(scenario, roster, aid) {
         Ok(l) => l,
         Err(report) => {
             eprintln!("{report}");

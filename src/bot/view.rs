@@ -19,11 +19,11 @@ use crate::rules::odds::{FireOdds, OddsTarget, fire_odds};
 use crate::scenario::Coord;
 use crate::scenario::roster::{UnitClass, UnitType};
 use crate::scenario::schema::SideId;
-use crate::ui::counters::{Shown, shown_to};
 use crate::world::board::Board;
 use crate::world::{
     ActiveScenario, AidRes, BoardRes, Concealed, Location, Marks, RosterRes, Suppression, Unit,
 };
+use crate::world::{Shown, shown_to};
 
 /// One unit on the board as the viewing side knows it.
 #[derive(Debug, Clone)]

@@ -140,9 +140,9 @@ pub fn ask_at_start(world: &mut World, start: TurnStart, events: &mut Vec<GameEv
                 .find(|s| s.nationality == Nationality::Japanese)
                 .map_or(SideId::Axis, |s| s.side);
             let turn = world.resource::<TurnTrack>().turn;
-            crate::phases::ask(
+            crate::engine::decision::ask(
                 world,
-                crate::phases::Decision::BanzaiAnnounce {
+                crate::engine::decision::Decision::BanzaiAnnounce {
                     side,
                     turn,
                     last: w.to,
@@ -156,7 +156,7 @@ pub fn ask_at_start(world: &mut World, start: TurnStart, events: &mut Vec<GameEv
 /// The answer to the question: the charge now, with its choices, or a
 /// later turn of the window (R 59.6).
 pub fn answer_announce(world: &mut World, now: bool, events: &mut Vec<GameEvent>) {
-    world.remove_resource::<crate::phases::Pending>();
+    world.remove_resource::<crate::engine::decision::Pending>();
     if now {
         announce(world, events);
         ask_gd(world, events);
@@ -223,9 +223,9 @@ pub fn ask_gd(world: &mut World, events: &mut Vec<GameEvent>) {
         }
     }
     match side {
-        Some(side) => crate::phases::ask(
+        Some(side) => crate::engine::decision::ask(
             world,
-            crate::phases::Decision::BanzaiGd { side, units: gds },
+            crate::engine::decision::Decision::BanzaiGd { side, units: gds },
             events,
         ),
         None => ask_op_fire(world, events),
@@ -246,7 +246,7 @@ fn take_picks(
             });
         }
     }
-    world.remove_resource::<crate::phases::Pending>();
+    world.remove_resource::<crate::engine::decision::Pending>();
     Ok(sorted_units(world)
         .into_iter()
         .filter(|(id, ..)| picks.iter().any(|p| p == id))
@@ -299,9 +299,9 @@ fn ask_op_fire(world: &mut World, events: &mut Vec<GameEvent>) {
         return;
     }
     units.sort();
-    crate::phases::ask(
+    crate::engine::decision::ask(
         world,
-        crate::phases::Decision::BanzaiOpFire { side, units },
+        crate::engine::decision::Decision::BanzaiOpFire { side, units },
         events,
     );
 }
@@ -535,7 +535,7 @@ fn check_rout_edge(world: &World, u: &Unit, start: Coord, path: &[String]) -> Re
 /// enemy of `side` controls: targets of a charge like enemy units (R 59.6).
 pub fn enemy_victory_markers(world: &World, side: SideId) -> Vec<Coord> {
     let sc = &world.resource::<ActiveScenario>().scenario;
-    let Some(control) = world.get_resource::<crate::phases::end::Control>() else {
+    let Some(control) = world.get_resource::<crate::engine::phases::end::Control>() else {
         return Vec::new();
     };
     sc.victory

@@ -3,7 +3,7 @@
 
 use bevy::prelude::*;
 
-use crate::phases::{Decision, Pending};
+use crate::engine::decision::{Decision, Pending};
 use crate::scenario::roster::UnitClass;
 use crate::scenario::schema::Spine;
 use crate::world::{Concealed, Facing, RosterRes, Unit};
@@ -128,7 +128,7 @@ pub fn ask_facing(world: &mut World, events: &mut Vec<GameEvent>) -> bool {
         world.insert_resource(FacingsAwaited(false));
         return false;
     };
-    crate::phases::ask(
+    crate::engine::decision::ask(
         world,
         Decision::RevealedFacing {
             side,

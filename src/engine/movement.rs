@@ -890,7 +890,7 @@ mod tests {
 
     fn world_on(scenario: &str, roster: Roster, rolls: &[u8]) -> World {
         let aid = crate::scenario::builtin_player_aid().unwrap();
-        let loaded = crate::scenario::load(scenario, &roster, &aid).unwrap();
+        let loaded = crate::world::load(scenario, &roster, &aid).unwrap();
         let mut w = headless_world(loaded, roster, aid, 1);
         w.resource_mut::<Dice>().force(rolls.iter().copied());
         w

@@ -716,7 +716,7 @@ pub fn check_regenerate(world: &mut World, unit: Entity, decoy: &str) -> Result<
 fn decoys_in_play_once(world: &World, side: SideId) -> Vec<(String, String)> {
     let sc = &world.resource::<ActiveScenario>().scenario;
     let roster = &world.resource::<RosterRes>().0;
-    let entered = world.get_resource::<crate::phases::end::Entered>();
+    let entered = world.get_resource::<crate::engine::phases::end::Entered>();
     let is_decoy = |kind: &str| {
         roster
             .get(kind)

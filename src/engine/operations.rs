@@ -514,10 +514,10 @@ fn answer_combat_event(
 
 /// The unit whose facing the game waits for, if it waits for one (R 2.2).
 fn revealed_facing_asked(world: &World) -> Option<String> {
-    match world.get_resource::<crate::phases::Pending>() {
-        Some(crate::phases::Pending(crate::phases::Decision::RevealedFacing { unit, .. })) => {
-            Some(unit.clone())
-        }
+    match world.get_resource::<crate::engine::decision::Pending>() {
+        Some(crate::engine::decision::Pending(
+            crate::engine::decision::Decision::RevealedFacing { unit, .. },
+        )) => Some(unit.clone()),
         _ => None,
     }
 }
@@ -526,7 +526,7 @@ fn revealed_facing_asked(world: &World) -> Option<String> {
 fn facing_awaited(world: &World) -> Refusal {
     Refusal::DecisionAwaited {
         what: world
-            .get_resource::<crate::phases::Pending>()
+            .get_resource::<crate::engine::decision::Pending>()
             .map(|p| p.0.describe())
             .unwrap_or_default(),
     }
@@ -740,7 +740,7 @@ mod tests {
     fn ground(name: &str) -> World {
         let roster = crate::scenario::builtin_roster().unwrap();
         let aid = crate::scenario::builtin_player_aid().unwrap();
-        let loaded = crate::scenario::load(name, &roster, &aid).unwrap();
+        let loaded = crate::world::load(name, &roster, &aid).unwrap();
         headless_world(loaded, roster, aid, 1)
     }
 

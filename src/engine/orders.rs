@@ -145,6 +145,15 @@ pub struct FireteamFire {
 }
 
 impl Order {
+    /// The answer with the facing its unit adopts (R 2.2), for the answers
+    /// that name one (a Rout, a revealed unit's facing); others unchanged.
+    pub fn with_facing(mut self, picked: Option<Spine>) -> Order {
+        if let Order::Rout { facing, .. } | Order::Face { facing, .. } = &mut self {
+            *facing = picked;
+        }
+        self
+    }
+
     /// A plain move along `path`, with no Withdrawal option, Declared
     /// Retreat or Assault Fire (R 5.0).
     pub fn plain_move(unit: impl Into<String>, path: Vec<String>) -> Order {

@@ -9,7 +9,6 @@ use crate::scenario::schema::{Side6, SideId};
 use crate::world::{BoardRes, Location, Marks, Unit};
 
 use super::Order;
-use super::op_fire::OpFireWindow;
 use super::operations::OpsState;
 
 /// A small linear congruential generator.
@@ -50,38 +49,14 @@ fn with_units<R>(
     crate::world::queries::with_query::<(Entity, &Unit, &Location, &Marks), (), _>(world, f)
 }
 
-/// A random order for whoever must act: a Combat Event choice when one
-/// waits (R 17.0), the answer to a pending decision of the later phases
-/// (R 11.0, R 12.0, R 18.0), an Op Fire answer when a window is open, else a
-/// mark, a fire, a move of one to three hexes, or a pass. The order may be
+/// A random order for whoever must act: one of the legal answers to the
+/// decision the game waits for (`decision::random_answer`: an Op Fire
+/// window, a Combat Event's question, a question of the later phases), else
+/// a mark, a fire, a move of one to three hexes, or a pass. The order may be
 /// refused; the caller simply asks again.
 pub fn random_order(world: &mut World, rng: &mut Lcg) -> Order {
-    if let Some(d) = world
-        .get_resource::<super::combat_events::CombatEventDecision>()
-        .cloned()
-    {
-        // Pick `count` distinct options (R 17.0).
-        let mut options = d.options;
-        let mut picks = Vec::new();
-        while picks.len() < d.count && !options.is_empty() {
-            picks.push(options.remove(rng.below(options.len())));
-        }
-        return Order::CombatEvent { picks };
-    }
-    if let Some(answer) = crate::phases::random_answer(world, rng) {
-        return answer;
-    }
-    if let Some(w) = world.get_resource::<OpFireWindow>() {
-        let firers = w
-            .eligible
-            .iter()
-            .filter(|_| rng.below(3) == 0)
-            .map(|id| id.to_string())
-            .collect();
-        return Order::OpFire {
-            firers,
-            facing: Default::default(),
-        };
+    if let Some(d) = super::decision::awaited(world) {
+        return super::decision::random_answer(world, &d, rng);
     }
     let Some(acting) = world.get_resource::<OpsState>().map(|s| s.acting) else {
         return Order::Pass;

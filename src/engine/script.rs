@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use crate::scenario::{self, FileReport, PlayerAid, Roster};
 
 use super::{Dice, Order, headless_world};
-use crate::phases::{apply, begin_game};
+use crate::engine::game::{apply, begin_game};
 
 /// A script file.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
@@ -53,7 +53,7 @@ pub fn parse(file: &str, bytes: &[u8]) -> Result<Script, FileReport> {
 
 /// Runs a script; the scenario is loaded like `bob play` loads it.
 pub fn run(script: &Script, roster: &Roster, aid: &PlayerAid) -> Result<ScriptRun, FileReport> {
-    let loaded = scenario::paths::load_named(&script.scenario, roster, aid)?;
+    let loaded = crate::world::load::load_named(&script.scenario, roster, aid)?;
     let mut world = headless_world(loaded, roster.clone(), aid.clone(), script.seed);
     world
         .resource_mut::<Dice>()

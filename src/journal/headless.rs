@@ -5,11 +5,11 @@
 use std::path::Path;
 
 use crate::engine::Dice;
+use crate::engine::game::{apply, begin_game};
 use crate::engine::headless_world;
 use crate::engine::script::Script;
-use crate::phases::{apply, begin_game};
 use crate::scenario::validate::Problem;
-use crate::scenario::{self, FileReport, PlayerAid, Roster};
+use crate::scenario::{FileReport, PlayerAid, Roster};
 
 use super::file::{JournalWriter, read_journal};
 use super::replay::{header_for, replay, scenario_of};
@@ -60,7 +60,7 @@ pub fn run_script_journaled(
     resume: bool,
     out: &mut dyn FnMut(&str),
 ) -> Result<JournaledRun, FileReport> {
-    let loaded = scenario::paths::load_named(&script.scenario, roster, aid)?;
+    let loaded = crate::world::load::load_named(&script.scenario, roster, aid)?;
     let mut run = JournaledRun {
         resumed: 0,
         dropped: None,

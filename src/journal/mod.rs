@@ -19,7 +19,6 @@ pub mod file;
 pub mod headless;
 pub mod position;
 pub mod replay;
-pub mod session;
 pub mod state;
 
 use std::path::PathBuf;
@@ -193,7 +192,7 @@ mod tests {
     fn content_hash_sees_an_edit_under_the_same_name() {
         let roster = crate::scenario::builtin_roster().unwrap();
         let aid = crate::scenario::builtin_player_aid().unwrap();
-        let a = crate::scenario::load("training", &roster, &aid).unwrap();
+        let a = crate::world::load("training", &roster, &aid).unwrap();
         let mut b = (*a.scenario).clone();
         b.turns += 1;
         assert_eq!(content_hash(&a.scenario), content_hash(&a.scenario.clone()));

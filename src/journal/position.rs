@@ -210,13 +210,13 @@ pub fn capture(world: &mut World) -> Position {
         .get_resource::<TurnTrack>()
         .map_or(Phase::Setup, |t| t.phase);
     let banzai_choice = world
-        .get_resource::<crate::phases::Pending>()
+        .get_resource::<crate::engine::decision::Pending>()
         .is_some_and(|p| {
             matches!(
                 p.0,
-                crate::phases::Decision::BanzaiGd { .. }
-                    | crate::phases::Decision::BanzaiOpFire { .. }
-                    | crate::phases::Decision::BanzaiAnnounce { .. }
+                crate::engine::decision::Decision::BanzaiGd { .. }
+                    | crate::engine::decision::Decision::BanzaiOpFire { .. }
+                    | crate::engine::decision::Decision::BanzaiAnnounce { .. }
             )
         });
     Position {

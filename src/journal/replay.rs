@@ -7,8 +7,8 @@ use std::path::Path;
 use bevy::ecs::system::RunSystemOnce;
 use bevy::prelude::*;
 
+use crate::engine::game::{apply, begin_game};
 use crate::engine::{Dice, GameEvent, headless_world};
-use crate::phases::{apply, begin_game};
 use crate::scenario::validate::{Problem, parse_ron};
 use crate::scenario::{self, FileReport, Loaded, PlayerAid, Roster, Scenario};
 use crate::world::{ActiveScenario, Phase, TurnTrack};
@@ -80,7 +80,7 @@ pub fn scenario_of(
     let loaded = match &h.scenario_text {
         Some(text) => {
             let name = format!("{} (the scenario inside, line 1)", read.file);
-            let scenario = scenario::check_bytes(&name, text.as_bytes(), roster, aid)?;
+            let scenario = crate::world::check_bytes(&name, text.as_bytes(), roster, aid)?;
             if scenario.id != h.scenario {
                 return Err(report(
                     read,
@@ -109,7 +109,7 @@ pub fn scenario_of(
                     ),
                 ));
             }
-            scenario::load(&h.scenario, roster, aid)?
+            crate::world::load(&h.scenario, roster, aid)?
         }
     };
     let here = content_hash(&loaded.scenario);
@@ -177,8 +177,11 @@ pub fn refused(read: &JournalRead, index: usize, why: &dyn std::fmt::Display) ->
 /// nothing is answered here.
 fn keep_revealed_facings(world: &mut World, recorded: &str, events: &mut Vec<GameEvent>) {
     loop {
-        let Some(crate::phases::Pending(crate::phases::Decision::RevealedFacing { unit, .. })) =
-            world.get_resource::<crate::phases::Pending>().cloned()
+        let Some(crate::engine::decision::Pending(
+            crate::engine::decision::Decision::RevealedFacing { unit, .. },
+        )) = world
+            .get_resource::<crate::engine::decision::Pending>()
+            .cloned()
         else {
             return;
         };
@@ -442,7 +445,7 @@ pub fn random_game(
     let mut tries = 0;
     while accepted < max_orders && tries < 200_000 {
         if world
-            .get_resource::<crate::phases::end::GameOver>()
+            .get_resource::<crate::engine::phases::end::GameOver>()
             .is_some()
             || stop(&mut world)
         {

@@ -88,10 +88,10 @@ pub fn state_text(world: &mut World) -> String {
             m.unit, m.left.0, m.hex_open
         ));
     }
-    if let Some(p) = world.get_resource::<crate::phases::Pending>() {
+    if let Some(p) = world.get_resource::<crate::engine::decision::Pending>() {
         lines.push(format!("pending {:?}", p.0));
     }
-    if let Some(c) = world.get_resource::<crate::phases::end::Control>() {
+    if let Some(c) = world.get_resource::<crate::engine::phases::end::Control>() {
         let mut hexes: Vec<String> =
             c.0.0
                 .iter()
@@ -100,12 +100,12 @@ pub fn state_text(world: &mut World) -> String {
         hexes.sort();
         lines.push(format!("control {hexes:?}"));
     }
-    if let Some(e) = world.get_resource::<crate::phases::end::Entered>() {
+    if let Some(e) = world.get_resource::<crate::engine::phases::end::Entered>() {
         let mut ids: Vec<&String> = e.0.iter().collect();
         ids.sort();
         lines.push(format!("entered {ids:?}"));
     }
-    if let Some(g) = world.get_resource::<crate::phases::end::GameOver>() {
+    if let Some(g) = world.get_resource::<crate::engine::phases::end::GameOver>() {
         lines.push(format!("over {:?}", g.0));
     }
     // Seishin declared this turn (R 59.5): a line only while one holds,
@@ -153,7 +153,7 @@ mod tests {
     fn seishin_and_the_storm_are_in_the_hash_only_when_they_hold() {
         let roster = crate::scenario::builtin_roster().unwrap();
         let aid = crate::scenario::builtin_player_aid().unwrap();
-        let loaded = crate::scenario::load("peleliu", &roster, &aid).unwrap();
+        let loaded = crate::world::load("peleliu", &roster, &aid).unwrap();
         let mut w = crate::engine::headless_world(loaded, roster, aid, 5);
         let before = state_hash(&mut w);
         // A Storm Check that changed nothing leaves the hash alone.

@@ -9,10 +9,10 @@
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
 
+use crate::map::Board;
 use crate::scenario::Coord;
 use crate::scenario::player_aid::PlayerAid;
 use crate::scenario::schema::{BanzaiWindow, MapEdge, Side6};
-use crate::world::Board;
 
 use super::Mp;
 use super::movement::{MoveRules, step_total};

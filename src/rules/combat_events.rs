@@ -44,7 +44,7 @@ impl Table {
 /// A unit as the event entries see it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Piece {
-    pub id: crate::world::UnitId,
+    pub id: crate::map::UnitId,
     pub side: SideId,
     pub class: UnitClass,
     pub nationality: Nationality,

@@ -1,12 +1,12 @@
 //! Conceal counters at setup (R 15.0): where a unit may start the scenario
 //! under a Conceal counter, and when the counter would be removed at once.
 
+use crate::map::Board;
 use crate::rules::fire::hexside_protection;
 use crate::rules::los::{LosQuery, is_blocked};
 use crate::rules::rout::beneficial_hex;
 use crate::scenario::schema::{HexsideFeature, Side6, Terrain};
 use crate::scenario::{Coord, PlayerAid};
-use crate::world::Board;
 
 /// Why a setup hex entitles a unit to a Conceal counter (R 15.0).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

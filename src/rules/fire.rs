@@ -978,16 +978,6 @@ pub enum SuppressionLevel {
     Full,
 }
 
-impl From<Option<crate::world::Suppression>> for SuppressionLevel {
-    fn from(s: Option<crate::world::Suppression>) -> SuppressionLevel {
-        match s {
-            None => SuppressionLevel::None,
-            Some(crate::world::Suppression::Suppressed) => SuppressionLevel::Suppressed,
-            Some(crate::world::Suppression::Full) => SuppressionLevel::Full,
-        }
-    }
-}
-
 /// One step of Suppression (R 6.2, R 7.0): none → Suppressed → Fully
 /// Suppressed; a Fully Suppressed unit suffers no more.
 pub fn suppression_step(s: SuppressionLevel) -> SuppressionLevel {
@@ -1056,10 +1046,10 @@ pub fn resolve_hidden_fortification(
 
 /// The hexside the thread from `from` crosses as it enters `to` (R 14.0).
 pub fn crossed_edge(
-    board: &crate::world::Board,
+    board: &crate::map::Board,
     from: crate::scenario::Coord,
     to: crate::scenario::Coord,
-) -> Option<crate::world::board::Edge> {
+) -> Option<crate::map::board::Edge> {
     use crate::rules::los::{ThreadStep, thread};
     thread(board, from, to).iter().rev().find_map(|s| match s {
         ThreadStep::Cross { into, edge, .. } if *into == to => Some(*edge),
@@ -1071,7 +1061,7 @@ pub fn crossed_edge(
 /// hedgerow (R 44.0) or wall (R 46.1) the thread crosses into the target
 /// hex, as a Player Aid key.
 pub fn hexside_protection(
-    board: &crate::world::Board,
+    board: &crate::map::Board,
     from: crate::scenario::Coord,
     to: crate::scenario::Coord,
 ) -> Option<&'static str> {
@@ -1833,10 +1823,6 @@ mod tests {
         assert_eq!(
             suppression_after(Full, FireOutcome::Eliminated),
             Option::None
-        );
-        assert_eq!(
-            SuppressionLevel::from(Some(crate::world::Suppression::Full)),
-            Full
         );
     }
 }

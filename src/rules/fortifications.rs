@@ -4,9 +4,9 @@
 //! Japanese units enter it, one unit at a time; fired at from a front hex
 //! its modifier is 0. (Its LOS is `rules::los`, its FP floor `rules::fire`.)
 
+use crate::map::Board;
 use crate::scenario::Coord;
 use crate::scenario::player_aid::PlayerAid;
-use crate::world::Board;
 
 use super::Mp;
 use super::los::cave_facing;

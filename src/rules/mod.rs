@@ -3,6 +3,7 @@
 
 pub mod banzai;
 pub mod combat_events;
+pub mod command_points;
 pub mod concealment;
 pub mod facing;
 pub mod fire;
@@ -21,6 +22,7 @@ pub mod quantities;
 pub mod rout;
 pub mod satw;
 pub mod seishin;
+pub mod setup;
 pub mod smoke;
 pub mod victory;
 

@@ -3,11 +3,11 @@
 //! R 53.0 (Paths), R 18.0 (moving off board). Every cost comes from the
 //! terrain table in `assets/player_aid.ron`.
 
+use crate::map::Board;
 use crate::scenario::Coord;
 use crate::scenario::player_aid::PlayerAid;
 use crate::scenario::roster::UnitClass;
 use crate::scenario::schema::{HexsideFeature, Nationality, RoadKind, Terrain};
-use crate::world::Board;
 
 use super::Mp;
 

@@ -5,6 +5,8 @@
 
 use std::collections::BinaryHeap;
 
+use crate::map::Board;
+use crate::map::fast_hash::{FxHashMap, FxHashSet};
 use crate::rules::fire::hexside_protection;
 use crate::rules::los::{LosQuery, line_of_sight, unit_level};
 use crate::rules::movement::{MoveRules, step_total};
@@ -12,8 +14,6 @@ use crate::rules::{D10, Morale, Mp};
 use crate::scenario::Coord;
 use crate::scenario::player_aid::PlayerAid;
 use crate::scenario::schema::{MapEdge, Side6};
-use crate::world::Board;
-use crate::world::fast_hash::{FxHashMap, FxHashSet};
 
 /// What a Rout Phase MC did (R 11.0, R 11.1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -12,7 +12,7 @@ use crate::scenario::schema::{MapEdge, SideId, VictoryCondition};
 /// is looked up after every order; nothing reads it in the map's order
 /// (the journal sorts it).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct HexControl(pub crate::world::fast_hash::FxHashMap<Coord, SideId>);
+pub struct HexControl(pub crate::map::fast_hash::FxHashMap<Coord, SideId>);
 
 impl HexControl {
     pub fn controller(&self, c: Coord) -> Option<SideId> {

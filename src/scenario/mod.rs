@@ -6,7 +6,6 @@ pub mod paths;
 pub mod player_aid;
 pub mod roster;
 pub mod schema;
-pub mod setup_check;
 pub mod validate;
 
 use std::path::Path;
@@ -84,16 +83,22 @@ pub struct Loaded {
     pub origin: String,
 }
 
-/// Checks one file's bytes as a scenario.
-pub fn check_bytes(
+/// A check that needs the board and the rules, run on a scenario that
+/// passed [`validate`]; given by a higher room (`rules::setup`, R 15.0),
+/// which this data room does not import. `world::load` passes it.
+pub type SetupCheck = fn(&str, &Scenario, &Roster, &PlayerAid) -> Vec<validate::Problem>;
+
+/// Checks one file's bytes as a scenario: [`validate`], then `setup`.
+pub fn check_bytes_with(
     file: &str,
     bytes: &[u8],
     roster: &Roster,
     aid: &PlayerAid,
+    setup: SetupCheck,
 ) -> Result<Scenario, FileReport> {
     let (scenario, mut problems) = validate::check_scenario(bytes, roster, aid);
     if let (Some(s), true, Ok(src)) = (&scenario, problems.is_empty(), validate::text_of(bytes)) {
-        problems.extend(setup_check::setup_concealment_problems(src, s, roster, aid));
+        problems.extend(setup(src, s, roster, aid));
     }
     match scenario {
         Some(s) if problems.is_empty() => Ok(s),
@@ -105,13 +110,18 @@ pub fn check_bytes(
 }
 
 /// Finds a scenario by built-in id (`training`), built-in file name
-/// (`training.ron`), or a path on disk.
-pub fn load(name: &str, roster: &Roster, aid: &PlayerAid) -> Result<Loaded, FileReport> {
+/// (`training.ron`), or a path on disk, and checks it with `setup` too.
+pub fn load_with(
+    name: &str,
+    roster: &Roster,
+    aid: &PlayerAid,
+    setup: SetupCheck,
+) -> Result<Loaded, FileReport> {
     for e in embedded() {
         let stem = e.file.trim_end_matches(".ron");
         if name == e.file || name == stem {
             let file = format!("scenarios/{} (built in)", e.file);
-            let scenario = check_bytes(&file, e.text.as_bytes(), roster, aid)?;
+            let scenario = check_bytes_with(&file, e.text.as_bytes(), roster, aid, setup)?;
             return Ok(Loaded {
                 scenario: scenario.into(),
                 origin: file,
@@ -123,7 +133,7 @@ pub fn load(name: &str, roster: &Roster, aid: &PlayerAid) -> Result<Loaded, File
             && s.id == name
         {
             let file = format!("scenarios/{} (built in)", e.file);
-            let scenario = check_bytes(&file, e.text.as_bytes(), roster, aid)?;
+            let scenario = check_bytes_with(&file, e.text.as_bytes(), roster, aid, setup)?;
             return Ok(Loaded {
                 scenario: scenario.into(),
                 origin: file,
@@ -131,7 +141,7 @@ pub fn load(name: &str, roster: &Roster, aid: &PlayerAid) -> Result<Loaded, File
         }
     }
     let bytes = read_file(Path::new(name))?;
-    let scenario = check_bytes(name, &bytes, roster, aid)?;
+    let scenario = check_bytes_with(name, &bytes, roster, aid, setup)?;
     Ok(Loaded {
         scenario: scenario.into(),
         origin: name.to_string(),

@@ -22,25 +22,6 @@ pub fn refuse_escape(name: &str) -> Option<String> {
     })
 }
 
-/// [`super::load`] for a scenario named inside a file: the path is checked first.
-pub fn load_named(
-    name: &str,
-    roster: &super::Roster,
-    aid: &super::PlayerAid,
-) -> Result<super::Loaded, super::FileReport> {
-    if let Some(why) = refuse_escape(name) {
-        return Err(super::FileReport {
-            file: name.to_string(),
-            problems: vec![super::Problem {
-                line: 1,
-                col: 1,
-                message: why,
-            }],
-        });
-    }
-    super::load(name, roster, aid)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

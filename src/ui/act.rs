@@ -10,18 +10,18 @@ use std::collections::HashMap;
 use bevy::prelude::*;
 
 use crate::engine::command_points::CpFunction;
+use crate::engine::game::apply;
 use crate::engine::op_fire::OpFireWindow;
 use crate::engine::operations::{OpsState, check};
 use crate::engine::{GameEvent, Order};
-use crate::phases::apply;
 use crate::rules::Mp;
 use crate::rules::fire::FireKind;
 use crate::scenario::Coord;
 use crate::world::{Location, Unit, Viewer};
 
 use super::preview::{FirePreview, fire_preview};
-use super::reach::{Reached, path_to, reachable};
 use super::{Hovered, Selected};
+use crate::engine::reach::{Reached, path_to, reachable};
 
 /// What a click on the board does for the selected unit.
 #[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
@@ -239,7 +239,7 @@ pub fn send(world: &mut World, order: &Order) -> bool {
                 seen.0.clone_from(&events);
             }
             // On disk before the result is shown (issue: never lose a game).
-            crate::journal::session::record(world, order);
+            crate::ui::session::record(world, order);
             world.resource_mut::<OrderCount>().0 += 1;
             super::captions::record(world, &events);
             super::result::note_events(world, &events);
@@ -779,7 +779,7 @@ fn illumination_preview(world: &mut World, unit: &str, at: Coord) -> Illuminatio
 fn refresh_op_fire_dialog(world: &mut World) {
     let window = world
         .get_resource::<OpFireWindow>()
-        .filter(|_| !world.contains_resource::<crate::phases::Pending>())
+        .filter(|_| !world.contains_resource::<crate::engine::decision::Pending>())
         .cloned();
     if window == world.resource::<OpFireDialog>().window {
         return;

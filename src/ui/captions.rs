@@ -380,7 +380,7 @@ mod tests {
     fn captions_do_not_name_a_concealed_bunker_to_the_enemy() {
         let roster = crate::scenario::builtin_roster().unwrap();
         let aid = crate::scenario::builtin_player_aid().unwrap();
-        let loaded = crate::scenario::load("guadalcanal", &roster, &aid).unwrap();
+        let loaded = crate::world::load("guadalcanal", &roster, &aid).unwrap();
         let mut w = crate::engine::headless_world(loaded, roster, aid, 1);
         let marines = facts(&mut w, Some(SideId::Allies));
         let japanese = facts(&mut w, Some(SideId::Axis));

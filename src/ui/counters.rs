@@ -36,24 +36,7 @@ const MARKER_LABEL_CHARS: usize = 8;
 #[derive(Component)]
 pub struct CounterArt;
 
-/// What a viewer may know of a unit (R 15.0).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Shown {
-    /// The counter face.
-    Face,
-    /// Only a Conceal counter, with its modifier.
-    ConcealOnly { minus_two: bool },
-}
-
-/// Enemy units under a Conceal counter show only the Conceal counter.
-pub fn shown_to(viewer: SideId, side: SideId, concealed: Option<Concealed>) -> Shown {
-    match concealed {
-        Some(c) if side != viewer => Shown::ConcealOnly {
-            minus_two: c.minus_two,
-        },
-        _ => Shown::Face,
-    }
-}
+pub use crate::world::{Shown, shown_to};
 
 /// The markers on a unit, bottom to top, as (label, colour, text colour).
 pub fn marker_labels(

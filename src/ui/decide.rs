@@ -3,8 +3,8 @@
 //! destination, the next Melee, Melee casualties, a reinforcement's hex, a
 //! Combat Event pick, a revealed unit's facing), it names the side that must decide, says what in
 //! plain words with the rule, and lists the legal choices as buttons. The
-//! choices are the engine's own (`phases::Pending`,
-//! `combat_events::CombatEventDecision`); every answer goes through `send`.
+//! choices are the engine's own (`engine::decision::Decision::legal_answers`);
+//! every answer goes through `send`.
 
 use super::captions::CaptionStripBottom;
 use bevy::prelude::*;
@@ -12,8 +12,7 @@ use bevy_egui::{EguiContexts, egui};
 use egui::RichText;
 
 use crate::engine::Order;
-use crate::engine::combat_events::CombatEventDecision;
-use crate::phases::{Decision, Pending};
+use crate::engine::decision::Decision;
 use crate::scenario::Coord;
 use crate::scenario::schema::{SideId, Spine};
 use crate::world::{ActiveScenario, Viewer};
@@ -22,67 +21,9 @@ use super::act::OrderCount;
 use super::dialogs::ascii;
 use super::panels::{ACCENT, DIM, side_name};
 
-/// One button: its label and the order it sends.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Choice {
-    pub label: String,
-    pub order: Order,
-}
-
-/// What a several-pick answer is made into.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Many {
-    /// `casualties(units)`: a unit may be named once per Reduction (R 12.0).
-    Casualties,
-    /// `combat_event(picks)`: distinct options (R 17.0).
-    CombatEvent,
-    /// `banzai_gd(units)`: any of the GD Squads, or none (R 59.6).
-    BanzaiGd,
-    /// `banzai_op_fire(units)`: any of the units, or none (R 59.6).
-    BanzaiOpFire,
-}
-
-impl Many {
-    pub fn order(self, picks: Vec<String>) -> Order {
-        match self {
-            Many::Casualties => Order::Casualties { units: picks },
-            Many::CombatEvent => Order::CombatEvent { picks },
-            Many::BanzaiGd => Order::BanzaiGd { units: picks },
-            Many::BanzaiOpFire => Order::BanzaiOpFire { units: picks },
-        }
-    }
-
-    /// Whether any number of picks (none included) answers, rather than
-    /// exactly `count`.
-    pub fn any_number(self) -> bool {
-        matches!(self, Many::BanzaiGd | Many::BanzaiOpFire)
-    }
-
-    /// Whether an option may be picked more than once.
-    pub fn repeats(self) -> bool {
-        self == Many::Casualties
-    }
-}
-
-/// An answer of `count` picks among `options` (up to `count` where any
-/// number will do).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PickMany {
-    pub kind: Many,
-    pub count: usize,
-    pub options: Vec<String>,
-}
-
-impl PickMany {
-    /// Whether `picked` picks make an answer.
-    pub fn ready(&self, picked: usize) -> bool {
-        if self.kind.any_number() {
-            picked <= self.count
-        } else {
-            picked == self.count
-        }
-    }
-}
+pub use crate::engine::decision::{
+    Answer as Choice, PickKind as Many, Picks as PickMany, REVEALED_TITLE, Subject,
+};
 
 /// The pending decision as the window shows it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -102,13 +43,6 @@ pub struct DecisionView {
     /// The answer also takes the facing the unit adopts (a Rout where
     /// facing is in use, R 2.2): the window offers the six hexspines.
     pub facing: bool,
-}
-
-/// What a decision is about.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Subject {
-    Unit(String),
-    Hex(String),
 }
 
 impl DecisionView {
@@ -152,256 +86,29 @@ const DIGITS: [(&str, KeyCode); 10] = [
     ("0", KeyCode::Digit0),
 ];
 
-/// The decision the game waits for, if any, with its legal answers.
+/// The decision the game waits for, if any, with its legal answers: the
+/// engine's own (`engine::decision`). The Op Fire window has its own
+/// dialog (`act.rs`).
 pub fn decision_view(world: &World) -> Option<DecisionView> {
-    if let Some(d) = world.get_resource::<CombatEventDecision>() {
-        return Some(combat_event_view(d));
+    let decision = crate::engine::decision::awaited(world)?;
+    if matches!(decision, Decision::OpFire { .. }) {
+        return None;
     }
-    let Pending(decision) = world.get_resource::<Pending>()?;
-    Some(pending_view(decision))
+    Some(view_of(&decision))
 }
 
-fn combat_event_view(d: &CombatEventDecision) -> DecisionView {
-    let explain = format!(
-        "{} Pick {} of the options (R 17.0).",
-        ascii(&d.question),
-        d.count
-    );
-    let (choices, many) = one_or_many(Many::CombatEvent, d.count, &d.options);
+/// A decision as the window shows it.
+pub fn view_of(decision: &Decision) -> DecisionView {
+    let answers = decision.legal_answers();
     DecisionView {
-        side: d.side,
-        title: "COMBAT EVENT".into(),
-        explain,
-        choices,
-        many,
-        pass: None,
-        subject: None,
-        facing: false,
-    }
-}
-
-/// A single pick is a button per option; several picks are toggled, then
-/// confirmed.
-fn one_or_many(kind: Many, count: usize, options: &[String]) -> (Vec<Choice>, Option<PickMany>) {
-    if count == 1 {
-        let choices = options
-            .iter()
-            .map(|o| Choice {
-                label: o.clone(),
-                order: kind.order(vec![o.clone()]),
-            })
-            .collect();
-        return (choices, None);
-    }
-    let many = PickMany {
-        kind,
-        count,
-        options: options.to_vec(),
-    };
-    (Vec::new(), Some(many))
-}
-
-fn pending_view(decision: &Decision) -> DecisionView {
-    let side = decision.side();
-    let one = |label: String, order: Order| Choice { label, order };
-    let (title, explain, choices, many) = match decision {
-        Decision::CpReroll { units, what, .. } => {
-            let mut choices: Vec<Choice> = units
-                .iter()
-                .map(|u| {
-                    one(
-                        format!("Spend a CP: re-roll {u}"),
-                        Order::CpReroll {
-                            unit: Some(u.clone()),
-                        },
-                    )
-                })
-                .collect();
-            choices.push(one("Decline".into(), Order::CpReroll { unit: None }));
-            (
-                "CP RE-ROLL",
-                format!(
-                    "Spend one Command Point to roll {what} again for {}, or decline (R 3.0).",
-                    units.join(", ")
-                ),
-                choices,
-                None,
-            )
-        }
-        Decision::RoutDestination {
-            unit,
-            choices,
-            facing,
-            ..
-        } => (
-            "ROUT",
-            if *facing {
-                format!(
-                    "{unit} routs. Choose the facing it adopts at the end of its rout (R 2.2), \
-                     then the hex it routs to (R 11.0)."
-                )
-            } else {
-                format!("{unit} routs. Choose the hex it routs to (R 11.0).")
-            },
-            choices
-                .iter()
-                .map(|to| {
-                    one(
-                        to.clone(),
-                        Order::Rout {
-                            unit: unit.clone(),
-                            to: to.clone(),
-                            facing: None,
-                        },
-                    )
-                })
-                .collect(),
-            None,
-        ),
-        Decision::MeleeOrder { choices, .. } => (
-            "MELEE",
-            "The first player chooses which Melee is resolved next (R 12.0).".to_string(),
-            choices
-                .iter()
-                .map(|at| one(format!("Melee in {at}"), Order::Melee { at: at.clone() }))
-                .collect(),
-            None,
-        ),
-        Decision::Casualties {
-            at, count, units, ..
-        } => {
-            let explain = format!(
-                "Allocate {count} Melee casualt{} in {at}: each pick is one Reduction \
-                 (R 12.0).",
-                if *count == 1 { "y" } else { "ies" }
-            );
-            let (choices, many) = one_or_many(Many::Casualties, usize::from(*count), units);
-            ("MELEE CASUALTIES", explain, choices, many)
-        }
-        Decision::Reinforcement {
-            unit,
-            choices,
-            may_hold,
-            ..
-        } => (
-            "REINFORCEMENT",
-            if *may_hold {
-                format!(
-                    "Choose the hex where {unit} enters the map, or keep it off board for a later turn (R 16.1, R 18.0)."
-                )
-            } else {
-                format!("Choose the hex where {unit} enters the map (R 16.1, R 18.0).")
-            },
-            choices
-                .iter()
-                .map(|at| {
-                    one(
-                        at.clone(),
-                        Order::Place {
-                            unit: unit.clone(),
-                            at: at.clone(),
-                        },
-                    )
-                })
-                .chain(
-                    may_hold
-                        .then(|| one("Keep off board".into(), Order::Hold { unit: unit.clone() })),
-                )
-                .collect(),
-            None,
-        ),
-        Decision::BanzaiGd { units, .. } => (
-            "BANZAI: GD SQUADS",
-            "The Banzai Charge is announced. GD Squads may charge too (+4 MP, +2 Morale, +2 Melee FP) \
-             but need not: pick those that charge, then confirm; none is an answer (R 59.6)."
-                .to_string(),
-            Vec::new(),
-            Some(PickMany {
-                kind: Many::BanzaiGd,
-                count: units.len(),
-                options: units.clone(),
-            }),
-        ),
-        Decision::BanzaiOpFire { units, .. } => (
-            "BANZAI: OP FIRE",
-            "The Japanese announce a Banzai Charge. Before any action you may mark any of your \
-             units Op Fire, outside the Ops Range: pick them, then confirm; none is an answer (R 59.6)."
-                .to_string(),
-            Vec::new(),
-            Some(PickMany {
-                kind: Many::BanzaiOpFire,
-                count: units.len(),
-                options: units.clone(),
-            }),
-        ),
-        Decision::RevealedFacing {
-            unit, why, facing, ..
-        } => (
-            REVEALED_TITLE,
-            format!(
-                "{unit} lost its Conceal counter: {why}. A Concealed unit chooses its facing \
-                 when it loses its Concealment: pick a hexspine, or keep {} (R 2.2).",
-                facing.map_or_else(
-                    || "it without one".to_string(),
-                    |f| format!("the facing it had ({})", format!("{f:?}").to_uppercase())
-                )
-            ),
-            vec![one(
-                "Take this facing".into(),
-                Order::Face {
-                    unit: unit.clone(),
-                    facing: None,
-                },
-            )],
-            None,
-        ),
-        Decision::BanzaiAnnounce { turn, last, .. } => (
-            "BANZAI: CALL THE CHARGE?",
-            format!(
-                "One Banzai Charge is due by Turn {last}. Call it now, on Turn {turn}, before any \
-                 action: Suppression comes off every Japanese unit, every Squad charges (+4 MP, \
-                 +2 Morale, +2 Melee FP) unless marked Op Fire, and the Allies may mark units Op \
-                 Fire. Or wait: on Turn {last} it comes by itself (R 59.6)."
-            ),
-            vec![
-                one(
-                    "Announce the Banzai Charge now".into(),
-                    Order::BanzaiAnnounce { now: true },
-                ),
-                one("Not this turn".into(), Order::BanzaiAnnounce { now: false }),
-            ],
-            None,
-        ),
-    };
-    // A CP re-roll (R 3.0), where allowed a reinforcement kept off board
-    // (R 18.0) and the Banzai question (R 59.6) are optional: their last
-    // button.
-    let pass = matches!(
-        decision,
-        Decision::CpReroll { .. }
-            | Decision::Reinforcement { may_hold: true, .. }
-            | Decision::BanzaiAnnounce { .. }
-    )
-    .then(|| choices.len() - 1);
-    let subject = match decision {
-        Decision::RoutDestination { unit, .. } | Decision::RevealedFacing { unit, .. } => {
-            Some(Subject::Unit(unit.clone()))
-        }
-        Decision::Casualties { at, .. } => Some(Subject::Hex(at.clone())),
-        _ => None,
-    };
-    DecisionView {
-        side,
-        title: title.into(),
-        explain,
-        choices,
-        many,
-        pass,
-        subject,
-        facing: matches!(
-            decision,
-            Decision::RoutDestination { facing: true, .. } | Decision::RevealedFacing { .. }
-        ),
+        side: decision.side(),
+        title: decision.title().into(),
+        explain: ascii(&decision.explain()),
+        choices: answers.choices,
+        many: answers.picks,
+        pass: answers.pass,
+        subject: decision.subject(),
+        facing: answers.facing,
     }
 }
 
@@ -474,7 +181,9 @@ fn view_hexes(world: &mut World, view: &DecisionView) -> (Vec<(Coord, String)>, 
             .iter()
             .map(|o| {
                 Some(match m.kind {
-                    Many::Casualties | Many::BanzaiGd | Many::BanzaiOpFire => Named::Unit(o),
+                    Many::Casualties | Many::BanzaiGd | Many::BanzaiOpFire | Many::OpFire => {
+                        Named::Unit(o)
+                    }
                     Many::CombatEvent => Named::Either(o),
                 })
             })
@@ -531,7 +240,7 @@ impl Plugin for DecidePlugin {
 /// dropped when the game moved on) and sends the order chosen.
 pub fn refresh_and_send(world: &mut World) {
     let chosen = world.resource_mut::<DecisionPanel>().chosen.take();
-    let chosen = chosen.map(|o| with_facing(o, world.resource::<DecisionPanel>().facing));
+    let chosen = chosen.map(|o| o.with_facing(world.resource::<DecisionPanel>().facing));
     // A replay shows the decisions; its journal answers them.
     if let Some(order) = chosen
         && !world.contains_resource::<super::replay::Replay>()
@@ -560,15 +269,6 @@ pub fn refresh_and_send(world: &mut World) {
         panel.hexes = hexes;
         panel.subject = subject;
     }
-}
-
-/// A Rout answer, or a revealed unit's, carries the facing picked in the
-/// window (R 2.2).
-fn with_facing(mut order: Order, picked: Option<Spine>) -> Order {
-    if let Order::Rout { facing, .. } | Order::Face { facing, .. } = &mut order {
-        *facing = picked;
-    }
-    order
 }
 
 /// The decision window's keys: a digit picks (or toggles) its choice,
@@ -844,9 +544,6 @@ pub fn decision_window(
     Ok(())
 }
 
-/// The title of a revealed unit's facing choice (R 2.2).
-const REVEALED_TITLE: &str = "FACING";
-
 /// The facing a routing unit adopts at the end of its rout, or a revealed
 /// unit takes (R 2.2): its own, or one of the six hexspines.
 fn facing_row(ui: &mut egui::Ui, label: &str, picked: &mut Option<Spine>, enabled: bool) {
@@ -901,7 +598,7 @@ mod tests {
     /// not this turn (Esc), sent as `banzai_announce`.
     #[test]
     fn banzai_question_is_now_or_not_this_turn() {
-        let v = pending_view(&Decision::BanzaiAnnounce {
+        let v = view_of(&Decision::BanzaiAnnounce {
             side: SideId::Axis,
             turn: 5,
             last: 6,
@@ -936,7 +633,7 @@ mod tests {
     /// R 3.0: one button a unit offered, then Decline.
     #[test]
     fn cp_reroll_offers_each_unit_then_decline() {
-        let v = pending_view(&Decision::CpReroll {
+        let v = view_of(&Decision::CpReroll {
             side: SideId::Axis,
             units: vec!["G1".into(), "G2".into()],
             what: "its Melee dice",
@@ -959,7 +656,7 @@ mod tests {
     }
 
     fn casualties_in_f5(count: u8) -> DecisionView {
-        pending_view(&Decision::Casualties {
+        view_of(&Decision::Casualties {
             side: SideId::Allies,
             at: "F5".into(),
             count,
@@ -991,7 +688,7 @@ mod tests {
     /// R 3.0: the units' buttons take the digits, Decline takes Esc.
     #[test]
     fn keys_number_the_choices_and_esc_declines() {
-        let v = pending_view(&Decision::CpReroll {
+        let v = view_of(&Decision::CpReroll {
             side: SideId::Axis,
             units: vec!["G1".into(), "G2".into()],
             what: "its Melee dice",
@@ -1002,7 +699,7 @@ mod tests {
         assert_eq!(v.index_of_key(KeyCode::Digit3), None);
         assert_eq!(keyed(Some("1"), "F5"), "[1] F5");
         let many: Vec<String> = (1..=12).map(|i| format!("H{i}")).collect();
-        let v = pending_view(&Decision::Reinforcement {
+        let v = view_of(&Decision::Reinforcement {
             side: SideId::Axis,
             unit: "G7".into(),
             choices: many,
@@ -1030,7 +727,7 @@ mod tests {
         assert_eq!(right(left(Spine::W)), Spine::W);
         // A unit without a facing starts from E, as on the board.
         assert_eq!(turn_pick(None, None, false), right(Spine::E));
-        let v = pending_view(&Decision::RevealedFacing {
+        let v = view_of(&Decision::RevealedFacing {
             side: SideId::Axis,
             unit: "J1".into(),
             why: "an enemy unit moved adjacent",
@@ -1047,7 +744,7 @@ mod tests {
     /// same name).
     #[test]
     fn a_rout_is_about_its_unit() {
-        let v = pending_view(&Decision::RoutDestination {
+        let v = view_of(&Decision::RoutDestination {
             side: SideId::Allies,
             unit: "A4".into(),
             choices: vec!["F3".into(), "H3".into()],
@@ -1062,7 +759,7 @@ mod tests {
     /// facing; the facing picked rides on the order sent.
     #[test]
     fn a_rout_with_facing_carries_the_facing_picked() {
-        let v = pending_view(&Decision::RoutDestination {
+        let v = view_of(&Decision::RoutDestination {
             side: SideId::Axis,
             unit: "J1".into(),
             choices: vec!["H5".into()],
@@ -1071,7 +768,7 @@ mod tests {
         assert!(v.facing);
         assert!(v.explain.contains("R 2.2"), "{}", v.explain);
         assert_eq!(
-            with_facing(v.choices[0].order.clone(), Some(Spine::Nw)),
+            v.choices[0].order.clone().with_facing(Some(Spine::Nw)),
             Order::Rout {
                 unit: "J1".into(),
                 to: "H5".into(),
@@ -1079,7 +776,7 @@ mod tests {
             }
         );
         assert_eq!(
-            with_facing(v.choices[0].order.clone(), None),
+            v.choices[0].order.clone().with_facing(None),
             v.choices[0].order
         );
     }
@@ -1089,7 +786,7 @@ mod tests {
     /// "Take this facing" sends the spine picked, or keeps its own.
     #[test]
     fn a_revealed_unit_chooses_its_facing_in_the_hexspine_row() {
-        let v = pending_view(&Decision::RevealedFacing {
+        let v = view_of(&Decision::RevealedFacing {
             side: SideId::Axis,
             unit: "J1".into(),
             why: "an enemy unit moved adjacent",
@@ -1107,14 +804,14 @@ mod tests {
         assert_eq!(v.choices.len(), 1);
         assert_eq!(v.keys(), [Some("1")]);
         assert_eq!(
-            with_facing(v.choices[0].order.clone(), Some(Spine::Se)),
+            v.choices[0].order.clone().with_facing(Some(Spine::Se)),
             Order::Face {
                 unit: "J1".into(),
                 facing: Some(Spine::Se),
             }
         );
         assert_eq!(
-            with_facing(v.choices[0].order.clone(), None),
+            v.choices[0].order.clone().with_facing(None),
             Order::Face {
                 unit: "J1".into(),
                 facing: None,

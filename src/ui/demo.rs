@@ -21,8 +21,8 @@ use crate::bot::{Bot, Level, acting_side};
 use crate::engine::op_fire::OpFireWindow;
 use crate::engine::random::{Lcg, random_order};
 
+use crate::engine::phases::end::GameOver;
 use crate::engine::{Dice, Order};
-use crate::phases::end::GameOver;
 use crate::scenario::schema::SideId;
 use crate::scenario::{Coord, Loaded, PlayerAid, Roster};
 use crate::world::{ActiveScenario, AidRes, BoardRes, RosterRes, TurnTrack, Viewer};
@@ -389,7 +389,7 @@ fn game_over(world: &mut World, now: f64) {
     let name = demo.opts.playlist[next % demo.opts.playlist.len()].clone();
     let roster = world.resource::<RosterRes>().0.clone();
     let aid = world.resource::<AidRes>().0.clone();
-    match crate::scenario::load(&name, &roster, &aid) {
+    match crate::world::load(&name, &roster, &aid) {
         Ok(loaded) => {
             let mut demo = world.resource_mut::<Demo>();
             demo.game = next;
@@ -483,12 +483,12 @@ pub fn engine_resource_types(roster: &Roster, aid: &PlayerAid) -> HashSet<TypeId
     for e in crate::scenario::embedded() {
         let stem = e.file.trim_end_matches(".ron");
         for seed in [1u64, 2, 3] {
-            let Ok(loaded) = crate::scenario::load(stem, roster, aid) else {
+            let Ok(loaded) = crate::world::load(stem, roster, aid) else {
                 continue;
             };
             let mut world =
                 crate::engine::headless_world(loaded, roster.clone(), aid.clone(), seed);
-            crate::phases::begin_game(&mut world);
+            crate::engine::game::begin_game(&mut world);
             note(&world);
             let mut rng = Lcg(seed);
             for _ in 0..200_000 {
@@ -496,7 +496,7 @@ pub fn engine_resource_types(roster: &Roster, aid: &PlayerAid) -> HashSet<TypeId
                     break;
                 }
                 let order = random_order(&mut world, &mut rng);
-                if crate::phases::apply(&mut world, &order).is_ok() {
+                if crate::engine::game::apply(&mut world, &order).is_ok() {
                     note(&world);
                 }
             }
@@ -797,7 +797,7 @@ mod tests {
             TypeId::of::<GameOver>(),
             TypeId::of::<Dice>(),
             TypeId::of::<TurnTrack>(),
-            TypeId::of::<crate::phases::Pending>(),
+            TypeId::of::<crate::engine::decision::Pending>(),
         ] {
             assert!(types.contains(&t), "{t:?} not found");
         }

@@ -60,7 +60,7 @@ pub fn drive_step(world: &mut World) {
 
 fn step(world: &mut World, d: &mut UiDriver) {
     if world
-        .get_resource::<crate::phases::end::GameOver>()
+        .get_resource::<crate::engine::phases::end::GameOver>()
         .is_some()
     {
         return;

@@ -385,7 +385,7 @@ mod tests {
     fn the_cave_mouth_marks_the_sides_to_its_front_hexes() {
         let roster = crate::scenario::builtin_roster().unwrap();
         let aid = crate::scenario::builtin_player_aid().unwrap();
-        let loaded = crate::scenario::load("guadalcanal", &roster, &aid).unwrap();
+        let loaded = crate::world::load("guadalcanal", &roster, &aid).unwrap();
         let board = crate::world::Board::from_map(&loaded.scenario.map);
         let k5 = Coord::parse("K5", 16, 12).unwrap();
         let mut front = crate::rules::fortifications::cave_front(&board, k5).unwrap();

@@ -44,7 +44,7 @@ impl HandOver {
 pub fn watch_viewer(
     viewer: Res<Viewer>,
     settings: Res<UiSettings>,
-    over: Option<Res<crate::phases::end::GameOver>>,
+    over: Option<Res<crate::engine::phases::end::GameOver>>,
     mut hand: ResMut<HandOver>,
 ) {
     if hand.last == Some(viewer.0) {

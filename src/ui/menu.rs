@@ -13,10 +13,10 @@ use egui::{Color32, RichText};
 
 use crate::app::AppState;
 use crate::journal::file::{JournalRead, archive, read_journal};
-use crate::journal::session::{JournalLaunch, LaunchMode, ResumeOffer, offer};
 use crate::journal::{self, current_journal};
 use crate::scenario::{self, Loaded, PlayerAid, Roster};
 use crate::settings::{Settings, SettingsFile};
+use crate::ui::session::{JournalLaunch, LaunchMode, ResumeOffer, offer};
 use crate::world::{ActiveScenario, AidRes, RosterRes};
 
 use super::panels::{ACCENT, DIM};
@@ -145,7 +145,7 @@ pub fn build_menu(world: &mut World) {
     let mut scenarios = Vec::new();
     let mut problems = Vec::new();
     for e in scenario::embedded() {
-        match scenario::load(e.file, &roster, &aid) {
+        match crate::world::load(e.file, &roster, &aid) {
             Ok(loaded) => {
                 let path = current_journal(&dir, &loaded.scenario.id);
                 let unfinished = if path.exists() {

@@ -27,16 +27,17 @@ pub mod palette;
 pub mod panels;
 pub mod present;
 pub mod preview;
-pub mod reach;
 pub mod replay;
 pub mod replay_board;
 pub mod result;
 pub mod retain;
+pub mod session;
 pub mod settings;
 pub mod stream;
 pub mod teardown;
 pub mod tray;
 pub mod vs_bot;
+pub mod window;
 
 use bevy::prelude::*;
 use bevy_egui::{EguiPlugin, EguiPrimaryContextPass};

@@ -4,7 +4,7 @@
 use bevy::prelude::*;
 
 use crate::engine::Dice;
-use crate::phases::begin_game;
+use crate::engine::game::begin_game;
 
 /// The event log shown under the board: newest last.
 #[derive(Resource, Debug, Default, Clone)]
@@ -44,7 +44,7 @@ impl GameLog {
 
 /// Starts the Operations Phase once the scenario is on the board.
 pub fn start_operations(world: &mut World) {
-    if super::replay::begin(world) || crate::journal::session::start_game(world) {
+    if super::replay::begin(world) || crate::ui::session::start_game(world) {
         return;
     }
     if world.get_resource::<Dice>().is_none() {
@@ -89,7 +89,7 @@ pub fn play_screenshot_script(world: &mut World) {
     } else {
         let roster = world.resource::<crate::world::RosterRes>().0.clone();
         let aid = world.resource::<crate::world::AidRes>().0.clone();
-        crate::scenario::load(&script.scenario, &roster, &aid)
+        crate::world::load(&script.scenario, &roster, &aid)
             .ok()
             .map(|l| l.scenario.id.clone())
     };

@@ -72,9 +72,9 @@ type UnitQueryRow<'a> = (
 /// The resources that say who must act now (`bot::side_to_act`).
 #[derive(bevy::ecs::system::SystemParam)]
 pub struct ToAct<'w> {
-    over: Option<Res<'w, crate::phases::end::GameOver>>,
+    over: Option<Res<'w, crate::engine::phases::end::GameOver>>,
     event: Option<Res<'w, crate::engine::combat_events::CombatEventDecision>>,
-    pending: Option<Res<'w, crate::phases::Pending>>,
+    pending: Option<Res<'w, crate::engine::decision::Pending>>,
     window: Option<Res<'w, crate::engine::op_fire::OpFireWindow>>,
 }
 

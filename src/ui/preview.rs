@@ -125,7 +125,7 @@ mod tests {
     fn world(scenario: &str, seed: u64) -> World {
         let roster = crate::scenario::builtin_roster().unwrap();
         let aid = crate::scenario::builtin_player_aid().unwrap();
-        let loaded = crate::scenario::load(scenario, &roster, &aid).unwrap();
+        let loaded = crate::world::load(scenario, &roster, &aid).unwrap();
         headless_world(loaded, roster, aid, seed)
     }
 

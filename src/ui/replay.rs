@@ -14,10 +14,10 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 use egui::RichText;
 
+use crate::engine::game::begin_game;
 use crate::journal::file::JournalRead;
 use crate::journal::position::{Context, capture};
 use crate::journal::replay::{Outline, check_state, insert_dice, reset_to_setup};
-use crate::phases::begin_game;
 
 use super::orders::GameLog;
 use super::panels::{ACCENT, DIM};

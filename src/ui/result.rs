@@ -10,7 +10,7 @@ use bevy_egui::{EguiContexts, egui};
 use egui::RichText;
 
 use crate::engine::GameEvent;
-use crate::phases::end::{Control, GameOver};
+use crate::engine::phases::end::{Control, GameOver};
 use crate::rules::fire::FireOutcome;
 use crate::rules::victory::HexControl;
 use crate::scenario::schema::SideId;
@@ -192,7 +192,7 @@ pub fn start_record(world: &mut World) {
 fn journal_record(world: &World) -> Option<TurnRecord> {
     use crate::journal::replay::scenario_of;
     let path = world
-        .get_resource::<crate::journal::session::GameJournal>()?
+        .get_resource::<crate::ui::session::GameJournal>()?
         .writer
         .path
         .clone();
@@ -212,10 +212,10 @@ fn journal_record(world: &World) -> Option<TurnRecord> {
     let mut dice = crate::engine::Dice::seeded(read.header.seed);
     dice.force(read.header.rolls.iter().copied());
     w.insert_resource(dice);
-    crate::phases::begin_game(&mut w);
+    crate::engine::game::begin_game(&mut w);
     start_record(&mut w);
     for (_, entry) in &read.entries {
-        let events = crate::phases::apply(&mut w, &entry.order).ok()?;
+        let events = crate::engine::game::apply(&mut w, &entry.order).ok()?;
         note_events(&mut w, &events);
     }
     w.remove_resource::<TurnRecord>()
@@ -245,7 +245,7 @@ pub fn open_result(world: &mut World) {
         return;
     };
     let sc = world.resource::<ActiveScenario>().scenario.clone();
-    let tally = crate::phases::end::tally(world);
+    let tally = crate::engine::phases::end::tally(world);
     let headline = match verdict.winner {
         Some(s) => format!("{} win", side_name(&sc, s)),
         None => "A draw".to_string(),
@@ -288,7 +288,7 @@ pub fn result_window(
     active: Res<ActiveScenario>,
     screen: Option<ResMut<ResultScreen>>,
     mut request: ResMut<ResultRequest>,
-    mut save: ResMut<crate::journal::session::SaveDialog>,
+    mut save: ResMut<crate::ui::session::SaveDialog>,
 ) -> Result {
     let Some(mut screen) = screen else {
         return Ok(());

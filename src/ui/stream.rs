@@ -121,7 +121,7 @@ pub fn count_casualties(world: &mut World) {
     if world.resource::<Casualties>().counted_at == Some(orders) {
         return;
     }
-    let t = crate::phases::end::tally(world);
+    let t = crate::engine::phases::end::tally(world);
     *world.resource_mut::<Casualties>() = Casualties {
         eliminated: t.eliminated,
         reduced: t.reduced,

@@ -127,8 +127,8 @@ pub fn leave_to_menu(world: &mut World) {
     }
     let types = engine_types(world);
     clear_game(world, &types);
-    world.remove_resource::<crate::journal::session::GameJournal>();
-    world.remove_resource::<crate::journal::session::JournalLaunch>();
+    world.remove_resource::<crate::ui::session::GameJournal>();
+    world.remove_resource::<crate::ui::session::JournalLaunch>();
     world.remove_resource::<super::vs_bot::VsBot>();
     world.remove_resource::<super::result::ResultScreen>();
     world.insert_resource(super::result::ResultRequest::default());

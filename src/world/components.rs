@@ -33,13 +33,8 @@ pub struct Unit {
 
 /// Where a unit or marker is: its hex, and whether inside the Cave (R 43.4).
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
-// Immutable, so that every change goes through an insert and its hook:
-// Control is looked at again only after a hook has counted a write.
-#[component(
-    immutable,
-    on_insert = crate::phases::end::location_written,
-    on_remove = crate::phases::end::location_written
-)]
+// Immutable: every change of place is a new insert.
+#[component(immutable)]
 pub struct Location {
     pub coord: Coord,
     pub in_cave: bool,
@@ -76,7 +71,7 @@ pub struct Marks {
     pub ambush: bool,
     /// The CP counter: a CP was spent on the unit this turn, for this
     /// function (R 3.0).
-    pub cp: Option<crate::engine::command_points::CpFunction>,
+    pub cp: Option<crate::rules::command_points::CpFunction>,
 }
 
 impl Marks {
@@ -214,5 +209,56 @@ where
         let mut new = *c;
         change(&mut new);
         c.set_if_neq(new);
+    }
+}
+
+/// What a viewer may know of a unit (R 15.0).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shown {
+    /// The counter face.
+    Face,
+    /// Only a Conceal counter, with its modifier.
+    ConcealOnly { minus_two: bool },
+}
+
+/// Enemy units under a Conceal counter show only the Conceal counter.
+pub fn shown_to(viewer: SideId, side: SideId, concealed: Option<Concealed>) -> Shown {
+    match concealed {
+        Some(c) if side != viewer => Shown::ConcealOnly {
+            minus_two: c.minus_two,
+        },
+        _ => Shown::Face,
+    }
+}
+
+/// The marker as the rules read it (R 7.0).
+impl From<Option<Suppression>> for crate::rules::fire::SuppressionLevel {
+    fn from(s: Option<Suppression>) -> crate::rules::fire::SuppressionLevel {
+        match s {
+            None => crate::rules::fire::SuppressionLevel::None,
+            Some(Suppression::Suppressed) => crate::rules::fire::SuppressionLevel::Suppressed,
+            Some(Suppression::Full) => crate::rules::fire::SuppressionLevel::Full,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::fire::SuppressionLevel;
+
+    /// R 7.0: no marker is white Morale, the yellow marker Suppressed, the
+    /// red one Fully Suppressed.
+    #[test]
+    fn markers_read_as_suppression_levels() {
+        assert_eq!(SuppressionLevel::from(None), SuppressionLevel::None);
+        assert_eq!(
+            SuppressionLevel::from(Some(Suppression::Suppressed)),
+            SuppressionLevel::Suppressed
+        );
+        assert_eq!(
+            SuppressionLevel::from(Some(Suppression::Full)),
+            SuppressionLevel::Full
+        );
     }
 }

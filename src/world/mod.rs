@@ -2,13 +2,13 @@
 //! `docs/architecture.md`), and the plain [`board::Board`] that rule
 //! functions read.
 
-pub mod board;
 pub mod components;
-pub mod fast_hash;
+pub mod load;
 pub mod queries;
 pub mod spawn;
-pub mod unit_id;
 
-pub use board::Board;
+pub use crate::map::board::{self, Board};
+pub use crate::map::fast_hash;
+pub use crate::map::unit_id::{UnitId, UnitName};
 pub use components::*;
-pub use unit_id::{UnitId, UnitName};
+pub use load::{check_bytes, load};

@@ -10,11 +10,11 @@ use bob::scenario;
 pub fn world_of(file: &str, rolls: &[u8]) -> (bevy::prelude::World, Vec<String>) {
     let roster = scenario::builtin_roster().unwrap();
     let aid = scenario::builtin_player_aid().unwrap();
-    let loaded = scenario::load(&format!("tests/data/{file}"), &roster, &aid).unwrap();
+    let loaded = bob::world::load(&format!("tests/data/{file}"), &roster, &aid).unwrap();
     let mut w = bob::engine::headless_world(loaded, roster, aid, 1);
     w.resource_mut::<bob::engine::Dice>()
         .force(rolls.iter().copied());
-    let lines = bob::phases::begin_game(&mut w)
+    let lines = bob::engine::game::begin_game(&mut w)
         .iter()
         .map(bob::engine::GameEvent::line)
         .collect();
@@ -28,7 +28,7 @@ pub fn order(text: &str) -> bob::engine::Order {
 
 /// Plays an order that must be accepted; its log lines.
 pub fn play(w: &mut bevy::prelude::World, text: &str) -> Vec<String> {
-    bob::phases::apply(w, &order(text))
+    bob::engine::game::apply(w, &order(text))
         .unwrap_or_else(|r| panic!("{text} refused: {r}"))
         .iter()
         .map(bob::engine::GameEvent::line)
@@ -37,7 +37,7 @@ pub fn play(w: &mut bevy::prelude::World, text: &str) -> Vec<String> {
 
 /// The refusal of an order that must be refused.
 pub fn refused(w: &mut bevy::prelude::World, text: &str) -> String {
-    match bob::phases::apply(w, &order(text)) {
+    match bob::engine::game::apply(w, &order(text)) {
         Ok(events) => panic!("{text} accepted: {events:?}"),
         Err(r) => r.to_string(),
     }

@@ -26,7 +26,8 @@ use crate::scenario::Coord;
 use crate::scenario::schema::{Nationality, SideId, Spine};
 use crate::world::{ActiveScenario, AidRes, BoardRes, Location, RosterRes, Suppression, Unit};
 
-use super::{Decision, OnBoard, Pending, ask, cp, first_player, in_melee, on_board};
+use super::{OnBoard, cp, first_player, in_melee, on_board};
+use crate::engine::decision::{Decision, Pending, ask};
 
 /// A unit that failed its Rout MC, waiting to rout.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

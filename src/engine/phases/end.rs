@@ -20,7 +20,8 @@ use crate::world::{
     ActiveScenario, AidRes, BoardRes, Concealed, Location, RosterRes, StackOrder, TurnTrack, Unit,
 };
 
-use super::{Decision, Pending, ask, on_board};
+use super::on_board;
+use crate::engine::decision::{Decision, Pending, ask};
 
 /// Who controls each hex (R 18.0).
 #[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
@@ -49,58 +50,10 @@ pub fn init_control(world: &mut World) {
     world.init_resource::<Entered>();
 }
 
-/// How many times a `Location` has been written (inserted, replaced or
-/// removed, a despawned unit's too) in any world, counted by the
-/// component's hooks. One count for all worlds, so that a world handed from
-/// one thread to another is counted whole; a write in another world only
-/// makes [`note_occupied`] look again. (Not a resource: a new resource is a
-/// new archetype, and when archetypes are made changes the order in which
-/// queries list the units.)
-static LOCATION_WRITES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-
-/// The hook on every write of a `Location` (see [`LOCATION_WRITES`]).
-pub fn location_written(_: bevy::ecs::world::DeferredWorld, _: bevy::ecs::lifecycle::HookContext) {
-    LOCATION_WRITES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-}
-
-/// What [`note_occupied`] last looked at, per thread: the world, the count
-/// of `Location` writes then, and the world's change tick once it was done.
-type OccupiedSeen = (
-    bevy::ecs::world::WorldId,
-    u64,
-    bevy::ecs::change_detection::Tick,
-);
-
-thread_local! {
-    static OCCUPIED_SEEN: std::cell::Cell<Option<OccupiedSeen>> = const { std::cell::Cell::new(None) };
-}
-
 /// Every hex with units of one side only (Decoys do not control) is that
-/// side's (R 18.0). Runs after every pass of `advance`; when no unit has
-/// been placed, moved or removed and Control has not been written since the
-/// last run on this world, the answer is the one that run gave (it left
-/// nothing to change), so it does not look again.
+/// side's (R 18.0). Runs after every pass of the driver's `advance`.
 pub fn note_occupied(world: &mut World) {
-    let Some(control_written) = world
-        .get_resource_ref::<Control>()
-        .map(|c| c.last_changed())
-    else {
-        return;
-    };
-    // Read before the look, so that a write during it counts as new.
-    let writes = LOCATION_WRITES.load(std::sync::atomic::Ordering::Relaxed);
-    let now = world.change_tick();
-    if let Some((id, seen_writes, seen_tick)) = OCCUPIED_SEEN.get()
-        && id == world.id()
-        && seen_writes == writes
-        && !control_written.is_newer_than(seen_tick, now)
-    {
-        return;
-    }
     occupy(world);
-    // Writes from here on carry a later tick than the one remembered.
-    let tick = world.increment_change_tick();
-    OCCUPIED_SEEN.set(Some((world.id(), writes, tick)));
 }
 
 /// [`note_occupied`]'s look: only at the units standing where their side

@@ -8,14 +8,14 @@ use std::path::{Path, PathBuf};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
+use super::orders::GameLog;
 use crate::app::AppState;
 use crate::engine::{Dice, Order};
-use crate::ui::orders::GameLog;
 use crate::world::{ActiveScenario, AidRes, RosterRes};
 
-use super::file::{JournalRead, JournalWriter, archive, read_journal, write_copy};
-use super::replay::{header_for, replay, replay_into, save};
-use super::{current_journal, safe_name, state_hash};
+use crate::journal::file::{JournalRead, JournalWriter, archive, read_journal, write_copy};
+use crate::journal::replay::{header_for, replay, replay_into, save};
+use crate::journal::{current_journal, safe_name, state_hash};
 
 /// How the window was launched, journal-wise (set by `bob play`).
 #[derive(Resource, Clone)]
@@ -207,13 +207,13 @@ pub fn offer(world: &mut World, path: &Path) -> Option<ResumeOffer> {
     match replay(&read, &roster, &aid) {
         Ok(r)
             if r.world
-                .get_resource::<crate::phases::end::GameOver>()
+                .get_resource::<crate::engine::phases::end::GameOver>()
                 .is_some() =>
         {
             None
         }
         Ok(r) => {
-            let s = super::replay::summary_of(&r.world, read.entries.len());
+            let s = crate::journal::replay::summary_of(&r.world, read.entries.len());
             let mut text = format!(
                 "An unfinished game was found: {}, turn {}, {}, {} to act, {} orders (started {}).",
                 s.title, s.turn, s.phase, s.side_to_act, s.orders, read.header.started
@@ -305,7 +305,7 @@ fn apply_choice(world: &mut World) {
     };
     let dir = world
         .get_resource::<JournalLaunch>()
-        .map_or_else(super::data_dir, |l| l.dir.clone());
+        .map_or_else(crate::journal::data_dir, |l| l.dir.clone());
     match (choice, offer.read) {
         (ResumeChoice::Resume, Some(read)) => {
             world.insert_resource(JournalLaunch {
@@ -401,7 +401,7 @@ fn do_save(world: &mut World) {
     };
     let dir = world
         .get_resource::<JournalLaunch>()
-        .map_or_else(super::data_dir, |l| l.dir.clone());
+        .map_or_else(crate::journal::data_dir, |l| l.dir.clone());
     let message = match save_path(&dir, &name) {
         Err(e) => e,
         Ok(to) => {

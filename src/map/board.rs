@@ -96,11 +96,11 @@ pub struct Board {
 /// A traced thread by (from, to, from in Cave, to in Cave, Player Aid).
 pub type LosKey = (Coord, Coord, bool, bool, usize);
 
-pub type LosMemo = Memo<LosKey, crate::rules::los::Los>;
+pub type LosMemo = Memo<LosKey, super::sight::Los>;
 
 /// The threads of R 14.0 laid on this map, by (from, to): they depend on
 /// the map's size and hexsides alone.
-pub type ThreadMemo = Memo<(Coord, Coord), Vec<crate::rules::los::ThreadStep>>;
+pub type ThreadMemo = Memo<(Coord, Coord), Vec<super::sight::ThreadStep>>;
 
 /// What a board remembers of the questions asked about its map. A clone
 /// starts empty; two boards compare equal whatever they remember.

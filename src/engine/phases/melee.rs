@@ -26,7 +26,8 @@ use crate::scenario::roster::UnitClass;
 use crate::scenario::schema::{Nationality, SideId};
 use crate::world::{AidRes, RosterRes, Unit, marks};
 
-use super::{Decision, OnBoard, Pending, ask, cp, first_player, in_melee, on_board};
+use super::{OnBoard, cp, first_player, in_melee, on_board};
+use crate::engine::decision::{Decision, Pending, ask};
 
 /// One unit's Melee roll.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -118,7 +118,7 @@ mod tests {
     fn offered_paths_are_accepted_by_the_engine() {
         let roster = crate::scenario::builtin_roster().unwrap();
         let aid = crate::scenario::builtin_player_aid().unwrap();
-        let loaded = crate::scenario::load("training", &roster, &aid).unwrap();
+        let loaded = crate::world::load("training", &roster, &aid).unwrap();
         let mut w = headless_world(loaded, roster, aid, 3);
         begin_operations(&mut w);
         let mut q = w.query::<(Entity, &Unit)>();

@@ -1,12 +1,12 @@
 //! Setup checks that need the board and the rules (not run by the build
 //! script, which checks the built-in scenarios with `validate` alone).
 
-use super::coords::Coord;
-use super::player_aid::PlayerAid;
-use super::roster::Roster;
-use super::schema::{Placement, Scenario};
-use super::validate::{Problem, locate};
 use crate::rules::concealment::{SetupConcealment, setup_concealment};
+use crate::scenario::coords::Coord;
+use crate::scenario::player_aid::PlayerAid;
+use crate::scenario::roster::Roster;
+use crate::scenario::schema::{Placement, Scenario};
+use crate::scenario::validate::{Problem, locate};
 
 /// R 15.0: every unit set up under a Conceal counter must be entitled to
 /// it, and must not lose it at once (a unit that would is set up without
@@ -17,7 +17,7 @@ pub fn setup_concealment_problems(
     roster: &Roster,
     aid: &PlayerAid,
 ) -> Vec<Problem> {
-    let board = crate::world::Board::from_map(&sc.map);
+    let board = crate::map::Board::from_map(&sc.map);
     let placed: Vec<(&Placement, Coord)> = sc
         .setup
         .iter()

@@ -1,0 +1,124 @@
+//! The turn after the Operations Phase (R 1.0): the Rout Phase
+//! (`rout.rs`, R 11.0–11.2), the Melee Phase (`melee.rs`, R 12.0–12.2), the
+//! Recovery Phase (`recovery.rs`, R 13.0), and the end of the scenario with
+//! hex control, reinforcements and victory (`end.rs`, R 16.1, R 18.0).
+//!
+//! The driver that runs them in turn is `engine::game`.
+
+pub mod cp;
+pub mod end;
+pub mod melee;
+pub mod recovery;
+pub mod rout;
+
+use bevy::prelude::*;
+
+use crate::engine::events::GameEvent;
+use crate::scenario::Coord;
+use crate::scenario::roster::UnitClass;
+use crate::scenario::schema::SideId;
+use crate::world::{ActiveScenario, Location, Phase, RosterRes, TurnTrack, Unit};
+
+pub(crate) fn next_phase(world: &mut World, from: Phase, to: Phase, events: &mut Vec<GameEvent>) {
+    if let Some(mut t) = world.get_resource_mut::<TurnTrack>() {
+        t.phase = to;
+    }
+    events.push(GameEvent::PhaseEnded {
+        phase: from,
+        next: to,
+    });
+}
+
+/// The first player of the scenario: first in the Rout Phase and the one
+/// who orders the Melees (R 11.0, R 12.0).
+pub(crate) fn first_player(world: &World) -> SideId {
+    world.resource::<ActiveScenario>().scenario.first_player
+}
+
+/// One unit on the board, as the phases read it.
+#[derive(Debug, Clone)]
+pub(crate) struct OnBoard {
+    pub entity: Entity,
+    pub unit: Unit,
+    pub at: Coord,
+    pub in_cave: bool,
+    pub class: UnitClass,
+    /// The id's first bytes, for sorting.
+    id_prefix: u64,
+}
+
+impl OnBoard {
+    pub fn location(&self) -> (Coord, bool) {
+        (self.at, self.in_cave)
+    }
+
+    pub fn is_decoy(&self) -> bool {
+        self.class == UnitClass::Decoy
+    }
+}
+
+/// Every unit on the board, sorted by id.
+pub(crate) fn on_board(world: &mut World) -> Vec<OnBoard> {
+    let roster = world.resource::<RosterRes>().0.clone();
+    let mut all: Vec<OnBoard> =
+        crate::world::queries::collect::<(Entity, &Unit, &Location), (), _>(world, |(e, u, l)| {
+            OnBoard {
+                entity: e,
+                unit: u.clone(),
+                at: l.coord,
+                in_cave: l.in_cave,
+                class: roster.get(&u.kind).map_or(UnitClass::Squad, |t| t.class),
+                id_prefix: id_prefix(&u.id),
+            }
+        });
+    // By id; the first eight bytes compared as one number first (ids are
+    // short), the whole text only when those are equal.
+    all.sort_by(|a, b| {
+        a.id_prefix
+            .cmp(&b.id_prefix)
+            .then_with(|| a.unit.id.cmp(&b.unit.id))
+    });
+    all
+}
+
+/// The first eight bytes of an id as a big-endian number, zero-padded: two
+/// ids whose prefixes differ order as their prefixes do.
+fn id_prefix(id: &str) -> u64 {
+    id.bytes()
+        .chain(std::iter::repeat(0))
+        .take(8)
+        .fold(0, |k, b| k << 8 | u64::from(b))
+}
+
+/// Whether a unit shares its location with an enemy unit that is not a
+/// Decoy: in Melee (R 12.0).
+pub(crate) fn in_melee(all: &[OnBoard], u: &OnBoard) -> bool {
+    all.iter()
+        .any(|o| o.unit.side != u.unit.side && !o.is_decoy() && o.location() == u.location())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Ids ordered by their prefix number, then by text, order as the text.
+    #[test]
+    fn id_prefixes_order_as_the_ids() {
+        let mut ids = vec![
+            "A10",
+            "A1",
+            "",
+            "B2",
+            "A2",
+            "G12345678",
+            "G12345677",
+            "G1234567",
+            "g1",
+            "A1a",
+        ];
+        let mut by_prefix = ids.clone();
+        by_prefix.sort_by(|a, b| id_prefix(a).cmp(&id_prefix(b)).then_with(|| a.cmp(b)));
+        ids.sort();
+        assert_eq!(by_prefix, ids);
+    }
+}
