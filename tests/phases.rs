@@ -642,6 +642,10 @@ fn decision_window_answers_a_rout_destination() {
     w.init_resource::<bob::ui::tray::DiceTray>();
     w.init_resource::<bob::ui::tray::UiSettings>();
     w.init_resource::<bob::ui::tray::LogHighlight>();
+    // The log's part of the views an order's events go to.
+    let mut shown = bob::ui::act::order_shown_schedule();
+    shown.add_systems(bob::ui::act::show_in_log);
+    w.add_schedule(shown);
     assert!(bob::ui::act::send(&mut w, &first.order));
     assert_eq!(at(&mut w, "A2"), choices[0]);
     assert_eq!(w.resource::<bob::ui::act::OrderCount>().0, 1);

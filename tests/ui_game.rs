@@ -35,6 +35,11 @@ fn ui_app(name: &str, seed: u64) -> App {
         .init_resource::<bob::ui::facing::FacingPlan>()
         .init_resource::<bob::ui::facing::TurnRequest>()
         .init_resource::<result::ResultRequest>()
+        // The result screen's turn record, as its plugin adds it.
+        .add_systems(
+            act::OrderShown,
+            result::on_order.in_set(act::ShownSet::Told),
+        )
         .insert_resource(ActiveScenario {
             scenario: loaded.scenario,
             origin: loaded.origin,

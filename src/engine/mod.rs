@@ -1,4 +1,4 @@
-//! The rules engine: orders go in, events come out (see `docs/engine-plan.md`).
+//! The rules engine: orders go in, events come out (see `docs/architecture.md`).
 //!
 //! The game state is the ECS `World` itself — the same components the board
 //! draws — so a headless `World` (no window, no renderer) runs scripts,
@@ -71,6 +71,7 @@ pub fn headless_world_shared(
     world.insert_resource(RosterRes(roster));
     world.insert_resource(AidRes(aid));
     world.insert_resource(Dice::seeded(seed));
+    phases::prepare(&mut world);
     spawn_scenario(&mut world);
     world
 }

@@ -366,7 +366,10 @@ pub fn outline(
     let mut world = headless_world(loaded, roster.clone(), aid.clone(), read.header.seed);
     let mut out = Outline::default();
     let mut before = (1, Phase::Setup);
-    let initial = resource_types(&world);
+    let mut initial = resource_types(&world);
+    // Bevy's store of schedules, made in a world the first time a schedule
+    // runs there (a phase's systems do): the window's own, never the game's.
+    initial.insert(std::any::TypeId::of::<bevy::ecs::schedule::Schedules>());
     let mut seen = initial.clone();
     replay_each(&mut world, read, |world, position, events| {
         out.note_events(before.0, events, position);

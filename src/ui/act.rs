@@ -223,51 +223,112 @@ impl Plugin for ActPlugin {
             .init_resource::<super::tray::DiceTray>()
             .init_resource::<super::tray::UiSettings>()
             .init_resource::<super::tray::LogHighlight>()
-            .init_resource::<Built>();
+            .init_resource::<Built>()
+            .init_resource::<Applied>()
+            .add_systems(
+                OrderShown,
+                (
+                    follow_decider_shown.in_set(ShownSet::Viewer),
+                    show_in_log.in_set(ShownSet::Logged),
+                ),
+            )
+            .edit_schedule(OrderShown, configure_order_shown);
     }
 }
 
-/// Applies an order through the engine, logs its events (or the refusal),
-/// and lets the views rebuild. Returns whether it was accepted.
+/// Run once an accepted order is on disk: every view that shows an order's
+/// events (captions, the result screen's turn record, the replay's board,
+/// the hotseat view, the log and the dice tray) adds its system here in its
+/// own plugin and reads [`Applied`]. Single-threaded, in [`ShownSet`]'s
+/// order.
+#[derive(bevy::ecs::schedule::ScheduleLabel, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct OrderShown;
+
+/// The order of [`OrderShown`]: the views told for the side that watched
+/// the order, then the hotseat view turns to the side that must decide
+/// next, then the log and the dice tray (whose hexes are that side's).
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ShownSet {
+    Told,
+    Viewer,
+    Logged,
+}
+
+/// The accepted order and its events, as [`OrderShown`]'s systems read them.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct Applied {
+    pub order: Option<Order>,
+    pub events: Vec<GameEvent>,
+}
+
+/// [`OrderShown`] as it must run: one thread, [`ShownSet`] in order.
+pub fn configure_order_shown(schedule: &mut Schedule) {
+    schedule.set_executor(bevy::ecs::schedule::SingleThreadedExecutor::new());
+    schedule.configure_sets((ShownSet::Told, ShownSet::Viewer, ShownSet::Logged).chain());
+}
+
+/// A fresh [`OrderShown`] schedule, configured (for a world without the
+/// app, as tests build).
+pub fn order_shown_schedule() -> Schedule {
+    let mut schedule = Schedule::new(OrderShown);
+    configure_order_shown(&mut schedule);
+    schedule
+}
+
+/// Applies an order through the engine (`engine::game::apply`). Accepted,
+/// it goes to the journal on disk first, then [`OrderShown`] shows its
+/// events; refused, the log shows why. Returns whether it was accepted.
 pub fn send(world: &mut World, order: &Order) -> bool {
-    let result = apply(world, order);
-    let accepted = result.is_ok();
-    match result {
+    match apply(world, order) {
         Ok(events) => {
-            // The replay keeps an order's events for its board at an event.
-            if let Some(mut seen) = world.get_resource_mut::<super::replay_board::OrderEvents>() {
-                seen.0.clone_from(&events);
-            }
             // On disk before the result is shown (issue: never lose a game).
             crate::ui::session::record(world, order);
             world.resource_mut::<OrderCount>().0 += 1;
-            super::captions::record(world, &events);
-            super::result::note_events(world, &events);
-            follow_decider(world, &events);
-
-            let hexes = events
-                .iter()
-                .map(|e| super::tray::event_hexes(world, e))
-                .collect();
-            let mut log = world.resource_mut::<super::orders::GameLog>();
-            log.refusal = None;
-            log.push_located(&events, hexes);
-            let rolls = super::tray::rolls_of(&events);
-            if !rolls.is_empty() {
-                let since = world
-                    .get_resource::<Time>()
-                    .map_or(0.0, |t| t.elapsed_secs_f64());
-                let instant = world.resource::<super::tray::UiSettings>().dice_seconds <= 0.0;
-                world.insert_resource(super::tray::DiceTray {
-                    rolls,
-                    since,
-                    settled: instant,
-                });
-            }
+            world.insert_resource(Applied {
+                order: Some(order.clone()),
+                events,
+            });
+            // A world without the app's schedules shows nothing.
+            let _ = world.try_run_schedule(OrderShown);
+            true
         }
-        Err(r) => world.resource_mut::<super::orders::GameLog>().refusal = Some(r.to_string()),
+        Err(r) => {
+            world.resource_mut::<super::orders::GameLog>().refusal = Some(r.to_string());
+            false
+        }
     }
-    accepted
+}
+
+/// [`OrderShown`]: the order's events in the log, each with its hexes, and
+/// its dice in the tray.
+pub fn show_in_log(world: &mut World) {
+    world.resource_scope(|world, applied: Mut<Applied>| {
+        let events = &applied.events;
+        let hexes = events
+            .iter()
+            .map(|e| super::tray::event_hexes(world, e))
+            .collect();
+        let mut log = world.resource_mut::<super::orders::GameLog>();
+        log.refusal = None;
+        log.push_located(events, hexes);
+        let rolls = super::tray::rolls_of(events);
+        if !rolls.is_empty() {
+            let since = world
+                .get_resource::<Time>()
+                .map_or(0.0, |t| t.elapsed_secs_f64());
+            let instant = world.resource::<super::tray::UiSettings>().dice_seconds <= 0.0;
+            world.insert_resource(super::tray::DiceTray {
+                rolls,
+                since,
+                settled: instant,
+            });
+        }
+    });
+}
+
+/// [`OrderShown`]: the hotseat view follows the side that must decide.
+pub fn follow_decider_shown(world: &mut World) {
+    world.resource_scope(|world, applied: Mut<Applied>| follow_decider(world, &applied.events));
 }
 
 /// Hotseat: the screen shows the view of the side that must decide next

@@ -91,8 +91,15 @@ impl Captions {
     }
 }
 
-/// Called with every accepted order's events (from `act::send`): narrates
-/// them with the units as they were before the order.
+/// [`super::act::OrderShown`]: the accepted order's captions.
+pub fn on_order(world: &mut World) {
+    world.resource_scope(|world, applied: Mut<super::act::Applied>| {
+        record(world, &applied.events);
+    });
+}
+
+/// Narrates an accepted order's events with the units as they were before
+/// the order.
 pub fn record(world: &mut World, events: &[GameEvent]) {
     if !world.contains_resource::<Captions>() {
         return;

@@ -157,6 +157,10 @@ impl Plugin for ModesPlugin {
     fn build(&self, app: &mut App) {
         let modes = &self.0;
         app.init_resource::<Captions>()
+            .add_systems(
+                super::act::OrderShown,
+                super::captions::on_order.in_set(super::act::ShownSet::Told),
+            )
             .init_resource::<super::captions::CaptionStripBottom>()
             .init_resource::<Casualties>()
             .insert_resource(StreamMode {
@@ -472,10 +476,13 @@ fn set_up_next(world: &mut World) {
 /// scenarios: a few random games in a headless world show them all (the
 /// Op Fire window, the pending decisions, the Melee and Rout states...).
 pub fn engine_resource_types(roster: &Roster, aid: &PlayerAid) -> HashSet<TypeId> {
-    let empty: HashSet<TypeId> = World::new()
+    let mut empty: HashSet<TypeId> = World::new()
         .iter_resources()
         .filter_map(|(i, _)| i.type_id())
         .collect();
+    // Bevy's store of schedules, made in a world the first time a schedule
+    // runs there (a phase's systems do): the window's own, never the game's.
+    empty.insert(TypeId::of::<bevy::ecs::schedule::Schedules>());
     let mut seen = HashSet::new();
     let mut note = |world: &World| {
         seen.extend(world.iter_resources().filter_map(|(i, _)| i.type_id()));

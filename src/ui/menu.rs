@@ -442,6 +442,10 @@ impl Plugin for MenuPlugin {
             .init_resource::<super::settings::SettingsScreen>()
             .init_resource::<super::handover::HandOver>()
             .init_resource::<super::result::ResultRequest>()
+            .add_systems(
+                super::act::OrderShown,
+                super::result::on_order.in_set(super::act::ShownSet::Told),
+            )
             .add_systems(OnEnter(AppState::Menu), build_menu)
             .add_systems(OnEnter(AppState::InGame), title_window)
             .add_systems(OnExit(AppState::InGame), super::teardown::leave_to_menu)

@@ -171,6 +171,10 @@ impl Plugin for ReplayPlugin {
         use crate::app::AppState;
         app.init_resource::<ReplayRequests>()
             .add_systems(
+                super::act::OrderShown,
+                super::replay_board::on_order.in_set(super::act::ShownSet::Told),
+            )
+            .add_systems(
                 Update,
                 (replay_keys, control)
                     .chain()
@@ -670,8 +674,18 @@ pub fn headless_viewer(
         .init_resource::<super::Selected>()
         .init_resource::<super::act::Intent>()
         .init_resource::<ReplayRequests>()
+        .init_resource::<super::act::Applied>()
         .insert_resource(launch)
-        .add_systems(Update, control.run_if(resource_exists::<Replay>));
+        .add_systems(Update, control.run_if(resource_exists::<Replay>))
+        .add_systems(
+            super::act::OrderShown,
+            (
+                super::replay_board::on_order.in_set(super::act::ShownSet::Told),
+                super::act::follow_decider_shown.in_set(super::act::ShownSet::Viewer),
+                super::act::show_in_log.in_set(super::act::ShownSet::Logged),
+            ),
+        )
+        .edit_schedule(super::act::OrderShown, super::act::configure_order_shown);
     let world = app.world_mut();
     if let Err(e) = world.run_system_once(crate::world::spawn::spawn_scenario) {
         error!("setting up the scenario: {e}");

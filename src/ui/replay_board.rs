@@ -26,6 +26,16 @@ use crate::world::{
 #[derive(Resource, Debug, Clone, Default)]
 pub struct OrderEvents(pub Vec<GameEvent>);
 
+/// [`super::act::OrderShown`]: a replay keeps the order's events for its
+/// board at an event.
+pub fn on_order(world: &mut World) {
+    world.resource_scope(|world, applied: Mut<super::act::Applied>| {
+        if let Some(mut seen) = world.get_resource_mut::<OrderEvents>() {
+            seen.0.clone_from(&applied.events);
+        }
+    });
+}
+
 /// The order the replay stands on: the position before it, its events, the
 /// position after it.
 #[derive(Debug, Clone)]

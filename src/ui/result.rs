@@ -95,6 +95,13 @@ fn is_decoy(world: &World, unit: &str) -> bool {
         .is_some_and(|t| t.class == crate::scenario::roster::UnitClass::Decoy)
 }
 
+/// [`super::act::OrderShown`]: the accepted order in the turn record.
+pub fn on_order(world: &mut World) {
+    world.resource_scope(|world, applied: Mut<super::act::Applied>| {
+        note_events(world, &applied.events);
+    });
+}
+
 /// Adds an accepted order's events to the turn record: eliminations and
 /// Reductions by the turn they happened in, and the hexes whose control
 /// changed (R 18.0) to the turn the order was given in.

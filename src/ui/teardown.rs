@@ -79,6 +79,7 @@ pub fn clear_game(world: &mut World, engine_types: &HashSet<TypeId>) {
     world.insert_resource(super::orders::GameLog::default());
     world.insert_resource(super::night::NightDrawn::default());
     world.insert_resource(super::tray::DiceTray::default());
+    world.insert_resource(super::act::Applied::default());
     world.insert_resource(super::tray::LogHighlight::default());
     world.insert_resource(super::Selected::default());
     world.insert_resource(super::Hovered::default());

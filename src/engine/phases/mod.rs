@@ -19,6 +19,45 @@ use crate::scenario::roster::UnitClass;
 use crate::scenario::schema::SideId;
 use crate::world::{ActiveScenario, Location, Phase, RosterRes, TurnTrack, Unit};
 
+/// The phases that are Bevy systems, each a schedule kept in the world it
+/// runs on (made the first time a phase runs; a schedule's systems keep
+/// their query state for that world). Not Bevy's own `Schedules`: the
+/// window's world holds those, and a game's resources are cleared from it
+/// when the game is left.
+#[derive(Resource)]
+pub struct PhaseSchedules {
+    pub recovery: Schedule,
+}
+
+impl Default for PhaseSchedules {
+    fn default() -> Self {
+        PhaseSchedules {
+            recovery: recovery::schedule(),
+        }
+    }
+}
+
+/// Gives a new world the phases' schedules and their event store before
+/// its units are spawned, so that a game never adds them mid-way (a
+/// resource added mid-way changes the order in which queries list the
+/// units, which the random player and the bot still pick by).
+pub fn prepare(world: &mut World) {
+    world.init_resource::<Schedules>();
+    world.init_resource::<PhaseSchedules>();
+    world.init_resource::<recovery::PhaseEvents>();
+}
+
+/// Runs one phase's schedule on `world` (R 1.0).
+pub(crate) fn run_phase(
+    world: &mut World,
+    phase: impl FnOnce(&mut PhaseSchedules) -> &mut Schedule,
+) {
+    world.init_resource::<PhaseSchedules>();
+    world.resource_scope(|world, mut schedules: Mut<PhaseSchedules>| {
+        phase(&mut schedules).run(world);
+    });
+}
+
 pub(crate) fn next_phase(world: &mut World, from: Phase, to: Phase, events: &mut Vec<GameEvent>) {
     if let Some(mut t) = world.get_resource_mut::<TurnTrack>() {
         t.phase = to;

@@ -3,65 +3,122 @@
 //! their players, R 3.0); the turn marker advances, and after the last turn
 //! the scenario ends and victory is determined (R 18.0). Dispersed Smoke is
 //! removed and Smoke flips to Dispersed (R 48.0, `engine::smoke::recover`).
+//!
+//! The phase is Bevy systems: the [`RecoveryPhase`] schedule, kept in the
+//! world's [`super::PhaseSchedules`] and run on one thread in a fixed,
+//! chained order. Its systems keep their own query state and write their
+//! events to [`PhaseEvents`], which [`run`] hands back to the driver.
 
+use bevy::ecs::schedule::{ScheduleLabel, SingleThreadedExecutor};
 use bevy::prelude::*;
 
 use crate::engine::events::GameEvent;
-use crate::world::{Marks, Phase, Suppression, TurnTrack};
+use crate::scenario::roster::UnitClass;
+use crate::world::{Location, Marks, Phase, RosterRes, Suppression, TurnTrack, Unit};
 
-use super::{cp, end, in_melee, on_board};
+use super::{cp, end};
+
+/// The Recovery Phase's systems (R 13.0).
+#[derive(ScheduleLabel, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct RecoveryPhase;
+
+/// The events a phase's systems give, in order, for the driver to collect.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct PhaseEvents(pub Vec<GameEvent>);
+
+/// The Recovery Phase's schedule: one thread, its systems chained.
+pub fn schedule() -> Schedule {
+    let mut s = Schedule::new(RecoveryPhase);
+    s.set_executor(SingleThreadedExecutor::new());
+    s.add_systems((recover_suppression, remove_markers, end_of_turn).chain());
+    s
+}
 
 /// Runs the whole Recovery Phase: it asks nothing.
 pub fn run(world: &mut World, events: &mut Vec<GameEvent>) {
-    let all = on_board(world);
-    for u in &all {
-        if in_melee(&all, u) {
+    world.init_resource::<PhaseEvents>();
+    super::run_phase(world, |s| &mut s.recovery);
+    events.append(&mut world.resource_mut::<PhaseEvents>().0);
+}
+
+/// One unit on the board as the Recovery Phase reads it.
+type Row<'a> = (Entity, &'a Unit, &'a Location, Option<&'a Suppression>);
+
+/// Units not in Melee recover one step of Suppression (R 13.0), in id
+/// order; a Decoy puts no unit in Melee (R 12.0).
+fn recover_suppression(
+    units: Query<Row>,
+    roster: Res<RosterRes>,
+    mut commands: Commands,
+    mut out: ResMut<PhaseEvents>,
+) {
+    let decoy = |u: &Unit| {
+        roster
+            .0
+            .get(&u.kind)
+            .is_some_and(|t| t.class == UnitClass::Decoy)
+    };
+    let mut all: Vec<Row> = units.iter().collect();
+    all.sort_by(|a, b| a.1.id.cmp(&b.1.id));
+    let in_melee = |u: &Unit, l: &Location| {
+        all.iter().any(|(_, o, ol, _)| {
+            o.side != u.side && !decoy(o) && (ol.coord, ol.in_cave) == (l.coord, l.in_cave)
+        })
+    };
+    for (entity, unit, location, suppression) in &all {
+        if in_melee(unit, location) {
             continue;
         }
-        let now = match world.get::<Suppression>(u.entity) {
+        let now = match suppression {
             Some(Suppression::Full) => {
-                world.entity_mut(u.entity).insert(Suppression::Suppressed);
+                commands.entity(*entity).insert(Suppression::Suppressed);
                 "Suppressed"
             }
             Some(Suppression::Suppressed) => {
-                world.entity_mut(u.entity).remove::<Suppression>();
+                commands.entity(*entity).remove::<Suppression>();
                 "full Morale"
             }
             None => continue,
         };
-        events.push(GameEvent::Recovered {
-            unit: u.unit.id.clone(),
+        out.0.push(GameEvent::Recovered {
+            unit: unit.id.clone(),
             now,
         });
     }
-    for u in &all {
-        // Melee Ambush lasts for its turn only (R 51.2).
-        if let Some(mut marks) = world.get_mut::<Marks>(u.entity) {
-            marks.set_if_neq(Marks::default());
-        }
+}
+
+/// Used, Op Fire, CP and Flank counters come off every unit on the board,
+/// and a Melee Ambush lasts for its turn only (R 13.0, R 51.2).
+fn remove_markers(mut marks: Query<&mut Marks, (With<Unit>, With<Location>)>) {
+    for mut m in &mut marks {
+        m.set_if_neq(Marks::default());
     }
-    // Seishin lasts for its turn only (R 59.5).
+}
+
+/// The rest of the turn's end: Seishin ends (R 59.5), CPs return (R 3.0),
+/// Illumination comes off (R 50.1), Smoke disperses (R 48.0); then the
+/// scenario ends after its last turn (R 18.0), or the first player's
+/// Monsoon Storm Check (R 55.2) and the next turn.
+fn end_of_turn(world: &mut World) {
+    let mut events = std::mem::take(&mut world.resource_mut::<PhaseEvents>().0);
     crate::engine::seishin::end_of_turn(world);
     cp::return_all(world);
     events.push(GameEvent::MarkersRemoved);
-    // Illumination counters come off (R 13.0, R 50.1).
-    crate::engine::night::recovery(world, events);
-    // Dispersed Smoke goes, Smoke flips (R 13.0, R 48.0).
-    crate::engine::smoke::recover(world, events);
+    crate::engine::night::recovery(world, &mut events);
+    crate::engine::smoke::recover(world, &mut events);
     let (turn, last) = {
         let t = world.resource::<TurnTrack>();
         (t.turn, t.last_turn)
     };
     if turn >= last {
-        end::finish(world, events);
-        return;
+        end::finish(world, &mut events);
+    } else {
+        crate::engine::monsoon::storm_check_in_recovery(world, &mut events);
+        if let Some(mut t) = world.get_resource_mut::<TurnTrack>() {
+            t.turn += 1;
+            t.phase = Phase::Setup;
+        }
+        events.push(GameEvent::TurnBegins { turn: turn + 1 });
     }
-    // The first player's Monsoon Storm Check, before the turn advances
-    // (R 13.0, R 55.2).
-    crate::engine::monsoon::storm_check_in_recovery(world, events);
-    if let Some(mut t) = world.get_resource_mut::<TurnTrack>() {
-        t.turn += 1;
-        t.phase = Phase::Setup;
-    }
-    events.push(GameEvent::TurnBegins { turn: turn + 1 });
+    world.resource_mut::<PhaseEvents>().0 = events;
 }
