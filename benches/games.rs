@@ -7,7 +7,8 @@
 //! `-- GAMES hash` also prints a fingerprint of every order given and every
 //! event logged (and the state hash at each game's end), so that a change
 //! made for speed can be shown to leave every game exactly as it was;
-//! `-- GAMES training` (or `guadalcanal`) plays that scenario only.
+//! `-- GAMES training` (or `guadalcanal`) plays that scenario only;
+//! `-- GAMES all` plays every built-in scenario.
 
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::time::{Duration, Instant};
@@ -35,7 +36,14 @@ fn main() {
     let named: Vec<String> = std::env::args()
         .filter(|a| a == "training" || a == "guadalcanal")
         .collect();
-    for name in ["training", "guadalcanal"] {
+    let all: Vec<String> = if std::env::args().any(|a| a == "all") {
+        scenario::embedded()
+            .map(|e| e.file.trim_end_matches(".ron").to_string())
+            .collect()
+    } else {
+        vec!["training".into(), "guadalcanal".into()]
+    };
+    for name in all.iter().map(String::as_str) {
         if !named.is_empty() && !named.iter().any(|n| n == name) {
             continue;
         }

@@ -28,13 +28,19 @@ use super::view::View;
 /// anything; a unit not yet Used fires only for a good attack, since firing
 /// Uses it (R 9.0). A CP to Final Op Fire beyond one hex (R 10.0) is spent
 /// for one very good attack at most.
-pub fn op_fire(bot: &mut Bot, world: &mut World, view: &View, w: &OpFireWindow) -> Order {
+pub fn op_fire(
+    bot: &mut Bot,
+    world: &mut World,
+    view: &View,
+    w: &OpFireWindow,
+    eligible: &[String],
+) -> Order {
     let mut firers: Vec<(f32, String, Entity, FireKind)> = Vec::new();
     let mut cp_used = false;
     let j = bot.level.judgement();
     let doctrine = Doctrine::of(world, view, j.doctrine);
-    for id in &w.eligible {
-        let Some(p) = view.pieces.iter().find(|p| &p.id == id) else {
+    for id in eligible {
+        let Some(p) = view.pieces.iter().find(|p| p.id == **id) else {
             continue;
         };
         let Ok(plan) = may_fire_at(world, p.entity, w.at, None) else {

@@ -164,9 +164,12 @@ impl Bot {
             self.danger = (view.enemy_key, Default::default());
         }
         match crate::engine::decision::awaited(world) {
-            Some(Decision::OpFire { .. }) => {
+            // The window's state (the mover, the hex) beside the decision's
+            // answers: any of the eligible units (R 9.0, R 10.0).
+            Some(d @ Decision::OpFire { .. }) => {
                 if let Some(w) = world.get_resource::<OpFireWindow>().cloned() {
-                    return answers::op_fire(self, world, &view, &w);
+                    let eligible = d.legal_answers().picks.map(|p| p.options);
+                    return answers::op_fire(self, world, &view, &w, &eligible.unwrap_or_default());
                 }
             }
             Some(d) => {
