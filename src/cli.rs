@@ -398,7 +398,12 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
                     .duration_since(std::time::UNIX_EPOCH)
                     .map_or(1, |d| d.as_secs())
             });
-            println!("bob demo: seed {seed}, playing {}", list.join(", "));
+            if let Err(code) = emit(&format!(
+                "bob demo: seed {seed}, playing {}\n",
+                list.join(", ")
+            )) {
+                return code;
+            }
             let first = list[0].clone();
             play(
                 &first,
@@ -422,13 +427,15 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
                 },
             )
         }
-        Some(Command::List) => {
-            print!("{}", list(&roster, &aid));
-            ExitCode::SUCCESS
-        }
+        Some(Command::List) => match emit(&list(&roster, &aid)) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(code) => code,
+        },
         Some(Command::Check { files }) => {
             let (out, ok) = check_files(&files, &roster, &aid);
-            print!("{out}");
+            if let Err(code) = emit(&out) {
+                return code;
+            }
             if ok {
                 ExitCode::SUCCESS
             } else {
@@ -659,10 +666,10 @@ fn random_game(
         })
     };
     match journal::replay::random_game(loaded, roster, aid, seed, out, usize::MAX, stop) {
-        Ok(n) => {
-            println!("{}: {n} orders", out.display());
-            ExitCode::SUCCESS
-        }
+        Ok(n) => match emit(&format!("{}: {n} orders\n", out.display())) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(code) => code,
+        },
         Err(e) => {
             eprintln!("{}: {e}", out.display());
             ExitCode::FAILURE
@@ -679,10 +686,10 @@ fn run_script(path: &std::path::Path, roster: &Roster, aid: &PlayerAid) -> ExitC
         .and_then(|script| crate::engine::script::run(&script, roster, aid));
     match result {
         Ok(run) => {
-            for line in &run.lines {
-                println!("{line}");
+            if let Err(code) = emit_lines(&run.lines) {
+                return code;
             }
-            stopped_exit(&name, run.stopped)
+            stopped_exit(&name, run.stopped, run.pending)
         }
         Err(report) => {
             eprintln!("{report}");
@@ -691,14 +698,53 @@ fn run_script(path: &std::path::Path, roster: &Roster, aid: &PlayerAid) -> ExitC
     }
 }
 
-/// Exit 0 when a script ran to its end, else 1 with the refused order.
-fn stopped_exit(name: &str, stopped: Option<(usize, String, String)>) -> ExitCode {
-    match stopped {
-        None => ExitCode::SUCCESS,
-        Some((n, order, reason)) => {
+/// The exit status of a command whose output was cut (its reader closed
+/// the pipe, as `| head` does): the status a program killed by SIGPIPE
+/// reports, 128 + 13. The command ends quietly with it.
+const CUT: u8 = 141;
+
+/// The exit status of a script that ended while the game waits for a
+/// decision (`docs/scripts.md`).
+pub const PENDING: u8 = 3;
+
+/// Writes `text` to standard output. A closed pipe ends the command
+/// quietly ([`CUT`]); any other failure is said on standard error.
+fn emit(text: &str) -> Result<(), ExitCode> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Err(ExitCode::from(CUT)),
+        Err(e) => {
+            eprintln!("bob: cannot write the output: {e}");
+            Err(ExitCode::FAILURE)
+        }
+    }
+}
+
+/// [`emit`] of each line with its newline.
+fn emit_lines<'a>(lines: impl IntoIterator<Item = &'a String>) -> Result<(), ExitCode> {
+    lines.into_iter().try_for_each(|l| emit(&format!("{l}\n")))
+}
+
+/// Exit 0 when a script ran to its end with nothing waiting; 1 with the
+/// refused order; [`PENDING`] when the game still waits for a decision,
+/// which is named on standard error.
+fn stopped_exit(
+    name: &str,
+    stopped: Option<(usize, String, String)>,
+    pending: Option<String>,
+) -> ExitCode {
+    match (stopped, pending) {
+        (Some((n, order, reason)), _) => {
             eprintln!("{name}: order {n} ({order}) refused: {reason}");
             ExitCode::FAILURE
         }
+        (None, Some(what)) => {
+            eprintln!("{name}: the script ended while the game waits: {what}");
+            ExitCode::from(PENDING)
+        }
+        (None, None) => ExitCode::SUCCESS,
     }
 }
 
@@ -864,7 +910,7 @@ fn run_script_journaled(
             if let Some(d) = run.dropped {
                 eprintln!("{d}");
             }
-            stopped_exit(&name, run.stopped)
+            stopped_exit(&name, run.stopped, run.pending)
         }
         Err(report) => {
             eprintln!("{report}");
@@ -880,10 +926,10 @@ fn replay(path: &std::path::Path, roster: &Roster, aid: &PlayerAid) -> ExitCode 
             if let Some(d) = dropped {
                 eprintln!("{d}");
             }
-            for l in lines {
-                println!("{l}");
+            match emit_lines(&lines) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(code) => code,
             }
-            ExitCode::SUCCESS
         }
         Err(report) => {
             eprintln!("{report}");

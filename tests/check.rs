@@ -236,6 +236,69 @@ fn mutated_scenarios_never_panic() {
     assert!(refused > 1000, "most mutations are refused ({refused})");
 }
 
+/// `bob script FILE | head`: a reader that closes the pipe ends the
+/// command quietly, exit status 141 and nothing on standard error.
+#[test]
+fn a_cut_output_ends_quietly() {
+    let bob = env!("CARGO_BIN_EXE_bob");
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/scripts/first_moves.ron");
+    let mut child = std::process::Command::new(bob)
+        .arg("script")
+        .arg(script)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The reading end closed before the first line is written.
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(141), "{err}");
+    assert_eq!(err, "");
+}
+
+/// A script whose orders run out while the game waits for a decision says
+/// what is pending on standard error and exits 3 (docs/scripts.md).
+#[test]
+fn a_script_ending_on_a_decision_says_what_waits() {
+    let bob = env!("CARGO_BIN_EXE_bob");
+    let dir = std::env::temp_dir().join(format!("bob-pending-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("pending.ron");
+    std::fs::write(
+        &file,
+        r#"(
+    scenario: "training",
+    seed: 2,
+    orders: [
+        mark_used(unit: "A1"),
+        pass,
+        mark_op_fire(unit: "G4"),
+        mark_op_fire(unit: "G1"),
+        pass,
+        move(unit: "A4", path: ["D5", "E5", "F5"]),
+    ],
+)
+"#,
+    )
+    .unwrap();
+    let out = std::process::Command::new(bob)
+        .arg("script")
+        .arg(&file)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "{err}");
+    assert_eq!(
+        err,
+        format!(
+            "{}: the script ended while the game waits: Axis to decide: fire at A4 in E5 with any of G4 or hold fire (R 9.0)\n",
+            file.display()
+        )
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// The binary itself: `bob check` exits 1 and names the problem; `bob list`
 /// lists both built-in scenarios.
 #[test]

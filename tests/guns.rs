@@ -4,7 +4,7 @@
 //! east), and the Gun scenario `crossroads_gun` through `bob check`.
 
 mod common;
-use common::script_output;
+use common::{script_output, script_output_ending};
 
 /// Runs orders on the gun ground with forced rolls: exit status, standard
 /// output lines, standard error.
@@ -378,7 +378,8 @@ fn gun_melee_script() {
 /// re-roll offered (R 20.0).
 #[test]
 fn gun_rout_script() {
-    let out = script_output("gun_rout");
+    // The script ends on the Allies' CP re-roll question (exit status 3).
+    let out = script_output_ending("gun_rout", 3);
     let lines: Vec<&str> = out.lines().collect();
     // The same Operations Phase as gun_melee.ron.
     let melee = script_output("gun_melee");

@@ -833,9 +833,14 @@ fn r2_2_the_revealed_facing_script() {
             .unwrap_err()
             .to_string()
     };
+    // Nothing close to `up` or `s`: the six legal names, no guess.
     assert_eq!(
         parse_error("bad.ron", r#"face(unit: "J1", facing: Some(up))"#),
-        "bad.ron:4:39: field `facing`: unknown spine `\"up\"` \u{2014} did you mean `e`?"
+        "bad.ron:4:39: field `facing`: unknown spine `\"up\"`; expected one of e, ne, nw, w, sw, se"
+    );
+    assert_eq!(
+        parse_error("bad.ron", r#"face(unit: "J1", facing: Some(s))"#),
+        "bad.ron:4:39: field `facing`: unknown spine `\"s\"`; expected one of e, ne, nw, w, sw, se"
     );
     assert_eq!(
         parse_error("typo.ron", r#"face(unit: "J1", facng: Some(e))"#),

@@ -6,7 +6,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::scenario::{self, FileReport, PlayerAid, Roster};
 
-use super::{Dice, Order, headless_world};
+use bevy::prelude::World;
+
+use super::{Dice, GameEvent, Order, headless_world};
 use crate::engine::game::{apply, begin_game};
 
 /// A script file.
@@ -31,6 +33,21 @@ pub struct ScriptRun {
     pub lines: Vec<String>,
     /// (1-based order number, the order, the reason).
     pub stopped: Option<(usize, String, String)>,
+    /// What the game still waits for when the orders ran out, as the log
+    /// says it (`Axis to decide: …`).
+    pub pending: Option<String>,
+}
+
+/// The decision a world waits for, in the log's words, if any.
+pub fn pending(world: &World) -> Option<String> {
+    let d = crate::engine::decision::awaited(world)?;
+    Some(
+        GameEvent::DecisionAwaited {
+            side: d.side(),
+            what: d.describe(),
+        }
+        .line(),
+    )
 }
 
 /// Reads a script file's bytes (named `file` in errors).
@@ -66,6 +83,7 @@ pub fn run(script: &Script, roster: &Roster, aid: &PlayerAid) -> Result<ScriptRu
                 return Ok(ScriptRun {
                     lines,
                     stopped: Some((i + 1, format!("{order:?}"), refusal.to_string())),
+                    pending: None,
                 });
             }
         }
@@ -73,6 +91,7 @@ pub fn run(script: &Script, roster: &Roster, aid: &PlayerAid) -> Result<ScriptRu
     Ok(ScriptRun {
         lines,
         stopped: None,
+        pending: pending(&world),
     })
 }
 

@@ -24,6 +24,8 @@ pub struct JournaledRun {
     pub dropped: Option<String>,
     /// (1-based order number, the order, the reason) when an order is refused.
     pub stopped: Option<(usize, String, String)>,
+    /// What the game still waits for when the orders ran out.
+    pub pending: Option<String>,
 }
 
 fn io_report(path: &Path, e: &std::io::Error) -> FileReport {
@@ -65,6 +67,7 @@ pub fn run_script_journaled(
         resumed: 0,
         dropped: None,
         stopped: None,
+        pending: None,
     };
     let (mut world, mut writer) = if resume && journal.exists() {
         let read = read_journal(journal)?;
@@ -136,9 +139,10 @@ pub fn run_script_journaled(
             }
             Err(refusal) => {
                 run.stopped = Some((i + 1, format!("{order:?}"), refusal.to_string()));
-                break;
+                return Ok(run);
             }
         }
     }
+    run.pending = crate::engine::script::pending(&world);
     Ok(run)
 }

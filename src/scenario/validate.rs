@@ -208,14 +208,29 @@ fn kind_words(type_name: &str) -> String {
     out
 }
 
-/// The closest candidate within a small edit distance.
+/// The one candidate close to what was written: within a third of its
+/// letters (one at least, never all of them), or a longer name it begins;
+/// none when two are as close (the caller lists the legal names instead).
 pub fn did_you_mean<'a>(found: &str, candidates: impl Iterator<Item = &'a str>) -> Option<&'a str> {
-    let limit = (found.chars().count() / 3).max(2);
-    candidates
-        .map(|c| (edit_distance(found, c), c))
-        .filter(|(d, _)| *d <= limit)
-        .min_by_key(|(d, _)| *d)
-        .map(|(_, c)| c)
+    let n = found.chars().count();
+    let limit = (n / 3).max(1);
+    let mut close: Vec<(usize, &str)> = candidates
+        .filter_map(|c| {
+            let d = edit_distance(found, c);
+            // Near enough to be a slip, and not every letter changed ("up"
+            // is no slip for "e"); or the start of a longer name ("pa").
+            let slip = d <= limit && d < n;
+            let start = n >= 2 && c.len() > found.len() && c.starts_with(found);
+            (slip || start).then_some((if start { 0 } else { d }, c))
+        })
+        .collect();
+    close.sort_by_key(|(d, _)| *d);
+    match close.as_slice() {
+        // Two names as near as each other: neither is suggested.
+        [(a, _), (b, _), ..] if a == b => None,
+        [(_, best), ..] => Some(best),
+        [] => None,
+    }
 }
 
 fn edit_distance(a: &str, b: &str) -> usize {
@@ -961,5 +976,32 @@ fn side_word(side: SideId) -> &'static str {
     match side {
         SideId::Allies => "allies",
         SideId::Axis => "axis",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::did_you_mean;
+
+    const SPINES: [&str; 6] = ["e", "ne", "nw", "w", "sw", "se"];
+
+    /// A slip is suggested; a name that shares nothing, or two names as
+    /// near as each other, are not (the caller lists the legal names).
+    #[test]
+    fn only_close_names_are_suggested() {
+        let orders = ["mark_used", "mark_op_fire", "pass", "place", "move"];
+        assert_eq!(
+            did_you_mean("mark_usd", orders.into_iter()),
+            Some("mark_used")
+        );
+        assert_eq!(did_you_mean("pa", orders.into_iter()), Some("pass"));
+        assert_eq!(
+            did_you_mean("jungel", ["jungle", "swamp"].into_iter()),
+            Some("jungle")
+        );
+        assert_eq!(did_you_mean("s", SPINES.into_iter()), None);
+        assert_eq!(did_you_mean("up", SPINES.into_iter()), None);
+        assert_eq!(did_you_mean("nn", SPINES.into_iter()), None);
+        assert_eq!(did_you_mean("nee", SPINES.into_iter()), Some("ne"));
     }
 }

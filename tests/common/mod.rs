@@ -55,6 +55,12 @@ pub fn entity(w: &mut bevy::prelude::World, id: &str) -> bevy::prelude::Entity {
 /// Runs `bob script tests/scripts/NAME.ron` from the repository root; it
 /// must succeed; returns its standard output.
 pub fn script_output(name: &str) -> String {
+    script_output_ending(name, 0)
+}
+
+/// [`script_output`] of a script that must end with exit status `code`
+/// (3: its orders run out while the game waits for a decision).
+pub fn script_output_ending(name: &str, code: i32) -> String {
     let script = format!("{}/tests/scripts/{name}.ron", env!("CARGO_MANIFEST_DIR"));
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_bob"))
         .current_dir(env!("CARGO_MANIFEST_DIR"))
@@ -63,7 +69,7 @@ pub fn script_output(name: &str) -> String {
         .unwrap();
     assert_eq!(
         out.status.code(),
-        Some(0),
+        Some(code),
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
