@@ -33,10 +33,25 @@ fn exists(root: &Path, reference: &str) -> bool {
     }
 }
 
-/// The cells of a table row (`| a | b |`), trimmed.
-fn cells(row: &str) -> Vec<&str> {
+/// The cells of a table row (`| a | b |`), trimmed; `\|` is a bar inside
+/// a cell.
+fn cells(row: &str) -> Vec<String> {
     let inner = row.trim().trim_start_matches('|').trim_end_matches('|');
-    inner.split('|').map(str::trim).collect()
+    let mut out = Vec::new();
+    let mut cell = String::new();
+    let mut chars = inner.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' if chars.peek() == Some(&'|') => {
+                cell.push('|');
+                chars.next();
+            }
+            '|' => out.push(std::mem::take(&mut cell).trim().to_string()),
+            c => cell.push(c),
+        }
+    }
+    out.push(cell.trim().to_string());
+    out
 }
 
 /// Every problem of the audit's rows: a named test that does not exist, a
@@ -48,11 +63,17 @@ fn problems(root: &Path, audit: &str) -> Vec<String> {
             continue;
         }
         let cells = cells(row);
-        let [rule, _sentence, _where, test, status, ..] = cells[..] else {
+        let [rule, _sentence, _where, test, status, ..] = &cells[..] else {
             out.push(format!("line {}: a row of fewer than five cells", n + 1));
             continue;
         };
         let named = references(test);
+        if !["tested", "enforced", "BROKEN", "not built"]
+            .iter()
+            .any(|s| status.starts_with(s))
+        {
+            out.push(format!("line {}: {rule}: unknown status `{status}`", n + 1));
+        }
         for r in &named {
             if !exists(root, r) {
                 out.push(format!("line {}: {rule}: `{r}` does not exist", n + 1));
@@ -88,13 +109,15 @@ fn the_checker_catches_a_missing_test() {
 | R 1.1 | \"b\" | x | `tests/scripts/first_moves.ron` | tested |
 | R 1.2 | \"c\" | x | `tests/rules_audit.rs::no_such_test` | tested |
 | R 1.3 | \"d\" | x | — | tested |
-| R 1.4 | \"e\" | — | — | not built |
+| R 1.4 | \"e\" | `a \\| b` | — | not built |
+| R 1.5 | \"f\" | — | — | done |
 ";
     assert_eq!(
         problems(root, audit),
         [
             "line 3: R 1.2: `tests/rules_audit.rs::no_such_test` does not exist",
             "line 4: R 1.3: marked tested but names no test",
+            "line 6: R 1.5: unknown status `done`",
         ]
     );
 }
