@@ -35,6 +35,7 @@ pub mod mortar;
 pub mod obstacles;
 pub mod seishin;
 pub mod smoke;
+pub mod view;
 
 use bevy::prelude::*;
 

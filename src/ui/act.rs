@@ -254,11 +254,14 @@ pub enum ShownSet {
     Logged,
 }
 
-/// The accepted order and its events, as [`OrderShown`]'s systems read them.
+/// The accepted order and its events, as [`OrderShown`]'s systems read them,
+/// with what each side could not see before it (R 15.0).
 #[derive(Resource, Debug, Clone, Default)]
 pub struct Applied {
     pub order: Option<Order>,
     pub events: Vec<GameEvent>,
+    /// Each side's fog before the order, by `SideId::index`.
+    pub fogs: Option<[crate::engine::view::Fog; 2]>,
 }
 
 /// [`OrderShown`] as it must run: one thread, [`ShownSet`] in order.
@@ -279,6 +282,10 @@ pub fn order_shown_schedule() -> Schedule {
 /// it goes to the journal on disk first, then [`OrderShown`] shows its
 /// events; refused, the log shows why. Returns whether it was accepted.
 pub fn send(world: &mut World, order: &Order) -> bool {
+    // What each side cannot see before the order: its copy of the events
+    // names those units by their counters (R 15.0).
+    let fogs =
+        crate::scenario::schema::SideId::BOTH.map(|s| crate::engine::view::Fog::of(world, s));
     match apply(world, order) {
         Ok(events) => {
             // On disk before the result is shown (issue: never lose a game).
@@ -287,6 +294,7 @@ pub fn send(world: &mut World, order: &Order) -> bool {
             world.insert_resource(Applied {
                 order: Some(order.clone()),
                 events,
+                fogs: Some(fogs),
             });
             // A world without the app's schedules shows nothing.
             let _ = world.try_run_schedule(OrderShown);
@@ -300,17 +308,24 @@ pub fn send(world: &mut World, order: &Order) -> bool {
 }
 
 /// [`OrderShown`]: the order's events in the log, each with its hexes, and
-/// its dice in the tray.
+/// each side's copy of them (R 15.0); its dice in the tray.
 pub fn show_in_log(world: &mut World) {
-    world.resource_scope(|world, applied: Mut<Applied>| {
-        let events = &applied.events;
+    world.resource_scope(|world, mut applied: Mut<Applied>| {
+        let Applied { events, fogs, .. } = &mut *applied;
         let hexes = events
             .iter()
             .map(|e| super::tray::event_hexes(world, e))
             .collect();
+        let copies = fogs
+            .as_mut()
+            .map(|fogs| fogs.each_mut().map(|fog| fog.copy(world, events)));
         let mut log = world.resource_mut::<super::orders::GameLog>();
         log.refusal = None;
+        let first = log.lines.len();
         log.push_located(events, hexes);
+        if let Some(copies) = copies {
+            log.push_copies(first, copies);
+        }
         let rolls = super::tray::rolls_of(events);
         if !rolls.is_empty() {
             let since = world

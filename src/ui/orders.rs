@@ -3,13 +3,20 @@
 
 use bevy::prelude::*;
 
+use crate::scenario::schema::SideId;
+
 use crate::engine::Dice;
 use crate::engine::game::begin_game;
 
 /// The event log shown under the board: newest last.
 #[derive(Resource, Debug, Default, Clone)]
 pub struct GameLog {
+    /// The referee's lines: every unit by its id.
     pub lines: Vec<String>,
+    /// Each side's copy of the lines of the orders given on this board
+    /// (`engine::view`): (the referee line's index, the side's words). None
+    /// where the log holds only the referee's lines (a replay).
+    pub copies: Option<[Vec<(usize, String)>; 2]>,
     /// The hexes each line is about (by index; may be shorter than `lines`).
     pub hexes: Vec<Vec<crate::scenario::Coord>>,
     /// The last refusal, shown until the next accepted order.
@@ -22,6 +29,54 @@ impl GameLog {
     /// The lines shown: all of them, or those up to the replay's event.
     pub fn shown(&self) -> &[String] {
         &self.lines[..self.cut.unwrap_or(self.lines.len()).min(self.lines.len())]
+    }
+
+    /// The lines `viewer` may read, each with the index of its referee
+    /// line: the side's copy where the log keeps one (R 15.0), else the
+    /// referee's lines.
+    pub fn shown_to(&self, viewer: SideId) -> Vec<(usize, &str)> {
+        let end = self.cut.unwrap_or(self.lines.len()).min(self.lines.len());
+        match &self.copies {
+            Some(copies) => copies[viewer.index()]
+                .iter()
+                .filter(|(i, _)| *i < end)
+                .map(|(i, l)| (*i, l.as_str()))
+                .collect(),
+            None => self
+                .shown()
+                .iter()
+                .map(String::as_str)
+                .enumerate()
+                .collect(),
+        }
+    }
+
+    /// A line every reader reads alike (a note of the window's, not an
+    /// event), in the referee's lines and each side's copy.
+    pub fn push_note(&mut self, line: String) {
+        let at = self.lines.len();
+        if let Some(copies) = &mut self.copies {
+            for copy in copies {
+                copy.push((at, line.clone()));
+            }
+        }
+        self.lines.push(line);
+    }
+
+    /// From here on each side reads only its own copy: the lines already
+    /// here (a journal replayed on resume) are the referee's, not shown.
+    pub fn own_copies_from_now(&mut self) {
+        self.copies.get_or_insert_with(Default::default);
+    }
+
+    /// Adds each side's copy of lines just added to the referee's, from
+    /// `first` on: `copies[s]` holds (the event's index among them, the
+    /// side's words).
+    pub fn push_copies(&mut self, first: usize, copies: [Vec<(usize, String)>; 2]) {
+        let kept = self.copies.get_or_insert_with(Default::default);
+        for (side, copy) in copies.into_iter().enumerate() {
+            kept[side].extend(copy.into_iter().map(|(k, l)| (first + k, l)));
+        }
     }
 
     /// Adds the events' log lines.

@@ -57,6 +57,7 @@ pub struct ActPanel<'w> {
     highlight: ResMut<'w, super::tray::LogHighlight>,
     log: Res<'w, super::orders::GameLog>,
     plan: Res<'w, super::facing::FacingPlan>,
+    viewer: Res<'w, Viewer>,
 }
 
 type UnitQueryRow<'a> = (
@@ -194,25 +195,28 @@ pub fn game_panels(
             // Only the rows in view are laid out (a whole game's log is
             // hundreds of lines): one line a row, long lines scroll sideways.
             let row = ui.text_style_height(&egui::TextStyle::Monospace);
+            // The viewing side's copy: enemy Conceal counters by their hexes,
+            // the other side's questions left out (R 15.0).
+            let shown = act.log.shown_to(act.viewer.0);
             egui::ScrollArea::both()
                 .stick_to_bottom(true)
                 .auto_shrink([false, false])
-                .show_rows(ui, row, act.log.shown().len(), |ui, rows| {
+                .show_rows(ui, row, shown.len(), |ui, rows| {
                     ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Extend);
                     ui.spacing_mut().button_padding.y = 0.0;
                     ui.spacing_mut().interact_size.y = row;
                     for i in rows {
-                        let Some(line) = act.log.shown().get(i) else {
+                        let Some(&(at, line)) = shown.get(i) else {
                             continue;
                         };
                         // The egui fonts have no arrow glyph.
                         let line = super::dialogs::ascii(line);
-                        let on = act.highlight.line == Some(i);
-                        let has_hexes = act.log.hexes.get(i).is_some_and(|h| !h.is_empty());
+                        let on = act.highlight.line == Some(at);
+                        let has_hexes = act.log.hexes.get(at).is_some_and(|h| !h.is_empty());
                         let text = RichText::new(line).monospace();
                         if has_hexes {
                             if ui.selectable_label(on, text).clicked() {
-                                act.highlight.line = if on { None } else { Some(i) };
+                                act.highlight.line = if on { None } else { Some(at) };
                             }
                         } else {
                             ui.label(text);

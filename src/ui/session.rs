@@ -69,8 +69,7 @@ pub struct SaveDialog {
 fn log_line(world: &mut World, line: String) {
     world
         .get_resource_or_insert_with(GameLog::default)
-        .lines
-        .push(line);
+        .push_note(line);
 }
 
 fn log_refusal(world: &mut World, line: String) {
@@ -133,10 +132,13 @@ pub fn start_game(world: &mut World) -> bool {
 /// Replays a checked journal onto the board, then goes on writing it.
 fn go_on(world: &mut World, read: &JournalRead, path: &Path) {
     match replay_into(world, read) {
-        Ok(lines) => world
-            .get_resource_or_insert_with(GameLog::default)
-            .lines
-            .extend(lines),
+        Ok(lines) => {
+            // The replayed lines name every unit: each side's log starts
+            // after them (R 15.0).
+            let mut log = world.get_resource_or_insert_with(GameLog::default);
+            log.lines.extend(lines);
+            log.own_copies_from_now();
+        }
         Err(report) => {
             log_refusal(world, report.to_string());
             return;
