@@ -123,16 +123,8 @@ impl Fog {
         out
     }
 
-    /// Whether the event is the other side's question or its answer, kept
-    /// from this side (a Decoy would have raised none).
     fn secret(&self, e: &GameEvent) -> bool {
-        match e {
-            GameEvent::OpFireWindow { side, .. }
-            | GameEvent::OpFireWindowAtStart { side, .. }
-            | GameEvent::OpFirePassed { side, .. }
-            | GameEvent::DecisionAwaited { side, .. } => *side != self.side,
-            _ => false,
-        }
+        secret_to(self.side, e)
     }
 
     /// The line with every hidden unit's id replaced by its label.
@@ -141,6 +133,19 @@ impl Fog {
             line = replace_word(&line, id, label);
         }
         line
+    }
+}
+
+/// Whether the event is the other side's question or its answer, kept from
+/// `side` (a Decoy would have raised none): an Op Fire window, its pass, a
+/// decision it is asked.
+pub fn secret_to(side: SideId, e: &GameEvent) -> bool {
+    match e {
+        GameEvent::OpFireWindow { side: s, .. }
+        | GameEvent::OpFireWindowAtStart { side: s, .. }
+        | GameEvent::OpFirePassed { side: s, .. }
+        | GameEvent::DecisionAwaited { side: s, .. } => *s != side,
+        _ => false,
     }
 }
 

@@ -104,11 +104,18 @@ pub fn record(world: &mut World, events: &[GameEvent]) {
     if !world.contains_resource::<Captions>() {
         return;
     }
+    let hidden_from = hidden_from(world);
+    // The other side's windows and questions are not told (R 15.0).
+    let events: Vec<GameEvent> = events
+        .iter()
+        .filter(|e| hidden_from.is_none_or(|side| !crate::engine::view::secret_to(side, e)))
+        .cloned()
+        .collect();
+    let events = events.as_slice();
     let hexes: Vec<Vec<Coord>> = events
         .iter()
         .map(|e| super::tray::event_hexes(world, e))
         .collect();
-    let hidden_from = hidden_from(world);
     let fresh = facts(world, hidden_from);
     let mut captions = world.resource_mut::<Captions>();
     if captions.facts.sides[0].is_empty() {
@@ -396,5 +403,37 @@ mod tests {
         assert_eq!(nobody.places["L3"], "in the bunker");
         assert_ne!(marines.places["L3"], "in the bunker");
         assert_eq!(marines.places["K5"], "in the cave");
+    }
+
+    /// R 15.0: the Marines' captions never say that the Japanese had a
+    /// window at a Marine's move and held their fire (a Decoy would have
+    /// had none); the Japanese own captions do.
+    #[test]
+    fn captions_keep_the_other_side_s_window_from_a_side() {
+        let told = |viewer: SideId| {
+            let roster = crate::scenario::builtin_roster().unwrap();
+            let aid = crate::scenario::builtin_player_aid().unwrap();
+            let loaded = crate::world::load("guadalcanal", &roster, &aid).unwrap();
+            let mut w = crate::engine::headless_world(loaded, roster, aid, 1);
+            w.insert_resource(crate::world::Viewer(viewer));
+            w.init_resource::<Captions>();
+            let events = [
+                GameEvent::OpFireWindow {
+                    side: SideId::Axis,
+                    mover: "M1".into(),
+                    at: "B4".into(),
+                    eligible: vec!["J1".into()],
+                },
+                GameEvent::OpFirePassed {
+                    side: SideId::Axis,
+                    at: "B4".into(),
+                },
+            ];
+            record(&mut w, &events);
+            let c = w.resource::<Captions>();
+            c.queue.len() + usize::from(c.current.is_some())
+        };
+        assert_eq!(told(SideId::Allies), 0);
+        assert!(told(SideId::Axis) > 0);
     }
 }
