@@ -233,3 +233,51 @@ fn a_side_names_concealed_enemies_by_their_counters() {
         ]
     );
 }
+
+/// R 15.0: the dice tray speaks to the side on screen: the Allies see a
+/// German unit's MC under its counter's name while it keeps the counter.
+#[test]
+fn the_dice_tray_names_a_concealed_enemy_by_its_counter() {
+    let roster = scenario::builtin_roster().unwrap();
+    let aid = scenario::builtin_player_aid().unwrap();
+    let loaded = bob::world::load("training", &roster, &aid).unwrap();
+    let mut world = headless_world(loaded, roster, aid, 1);
+    world.init_resource::<bob::ui::orders::GameLog>();
+    world.init_resource::<bob::ui::tray::UiSettings>();
+    let fogs = SideId::BOTH.map(|s| Fog::of(&mut world, s));
+    let mc = GameEvent::MoraleCheck {
+        unit: "G4".into(),
+        morale: 6,
+        roll: 3,
+        passed: true,
+        rule: "R 5.0",
+    };
+    let tray = |world: &mut World, viewer: SideId| {
+        world.insert_resource(bob::world::Viewer(viewer));
+        world.insert_resource(bob::ui::act::Applied {
+            order: None,
+            events: vec![mc.clone()],
+            fogs: Some(fogs.clone()),
+        });
+        bob::ui::act::show_in_log(world);
+        world.resource::<bob::ui::tray::DiceTray>().rolls[0]
+            .purpose
+            .clone()
+    };
+    assert_eq!(
+        tray(&mut world, SideId::Allies),
+        "?H5 Morale Check (R 5.0, R 7.1)"
+    );
+    assert_eq!(
+        tray(&mut world, SideId::Axis),
+        "G4 Morale Check (R 5.0, R 7.1)"
+    );
+    let log = world.resource::<bob::ui::orders::GameLog>();
+    assert_eq!(
+        log.shown_to(SideId::Allies)[0],
+        (
+            0,
+            "?H5 MC: needs 6 or less, rolled 3 \u{2192} passed (R 5.0, R 7.1)"
+        )
+    );
+}

@@ -127,6 +127,11 @@ impl Fog {
         secret_to(self.side, e)
     }
 
+    /// The text with every hidden unit's id replaced by its label.
+    pub fn hide(&self, text: &str) -> String {
+        self.hide_all(text.to_string())
+    }
+
     /// The line with every hidden unit's id replaced by its label.
     fn hide_all(&self, mut line: String) -> String {
         for (id, label) in &self.hidden {

@@ -326,7 +326,17 @@ pub fn show_in_log(world: &mut World) {
         if let Some(copies) = copies {
             log.push_copies(first, copies);
         }
-        let rolls = super::tray::rolls_of(events);
+        let mut rolls = super::tray::rolls_of(events);
+        // The tray speaks to the side on screen: an enemy unit still under
+        // its counter is named by it (R 15.0).
+        let viewer = world.get_resource::<Viewer>().map(|v| v.0);
+        if let (Some(fogs), Some(viewer)) = (fogs.as_ref(), viewer) {
+            let fog = &fogs[viewer.index()];
+            for r in &mut rolls {
+                r.purpose = fog.hide(&r.purpose);
+                r.result = fog.hide(&r.result);
+            }
+        }
         if !rolls.is_empty() {
             let since = world
                 .get_resource::<Time>()
