@@ -146,7 +146,7 @@ pub(crate) struct BuiltinData {
 /// their threads spent as much time waking and sleeping as running them,
 /// which on two cores came out of the renderer's time: in six paired runs
 /// the kept board took 1.6 ms of CPU a frame less (15.8 to 14.2) and the
-/// walking mouse 2.0 ms less (21.1 to 19.3; docs/performance.md, "Sweep
+/// walking mouse 2.0 ms less (21.1 to 19.3; docs/performance.md's history in git, "Sweep
 /// frames, round 5"). The renderer keeps its own thread (pipelined
 /// rendering) and llvmpipe its rasterizer threads.
 pub(crate) struct OneThread;

@@ -3,19 +3,11 @@
 //! R 43.4).
 
 mod common;
-use common::script_output;
+use common::{data, script_output};
 
 use std::path::PathBuf;
 
 use bob::cli::check_files;
-use bob::scenario::{self, PlayerAid, Roster};
-
-fn data() -> (Roster, PlayerAid) {
-    (
-        scenario::builtin_roster().expect("roster builds"),
-        scenario::builtin_player_aid().expect("player aid builds"),
-    )
-}
 
 fn base() -> String {
     std::fs::read_to_string(concat!(

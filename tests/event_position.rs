@@ -5,20 +5,16 @@
 //! fortifications and Smoke — for every order of many seeded random and
 //! bot games of every scenario.
 
+mod common;
+use common::data;
+
 use bob::bot::{Bot, Level, acting_side};
 use bob::engine::game::{apply, begin_game};
 use bob::engine::phases::end::GameOver;
 use bob::engine::random::{Lcg, random_order};
 use bob::engine::{GameEvent, headless_world};
 use bob::journal::position::{Context, Position, capture, position_at};
-use bob::scenario::{self, PlayerAid, Roster};
-
-fn data() -> (Roster, PlayerAid) {
-    (
-        scenario::builtin_roster().unwrap(),
-        scenario::builtin_player_aid().unwrap(),
-    )
-}
+use bob::scenario;
 
 fn scenarios() -> Vec<String> {
     scenario::embedded()

@@ -4,6 +4,9 @@
 //! hang; the hand-written bad files in `tests/bad/` each give their exact
 //! message (`NAME.expected`); a 50 MB file is refused before it is read.
 
+mod common;
+use common::data;
+
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -16,13 +19,6 @@ use bob::journal::replay::{header_for, scenario_of};
 use bob::journal::{content_hash, replay, state_hash};
 use bob::scenario::validate::Problem;
 use bob::scenario::{self, FileReport, PlayerAid, Roster};
-
-fn data() -> (Roster, PlayerAid) {
-    (
-        scenario::builtin_roster().unwrap(),
-        scenario::builtin_player_aid().unwrap(),
-    )
-}
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))

@@ -3,6 +3,9 @@
 //! journal cut mid-line resumes to its last complete entry; an open Op Fire
 //! window is open again after a resume.
 
+mod common;
+use common::data;
+
 use std::path::{Path, PathBuf};
 
 use bevy::prelude::*;
@@ -16,14 +19,6 @@ use bob::journal::file::{JournalWriter, parse_journal, read_journal};
 use bob::journal::replay::header_for;
 use bob::journal::state::state_text;
 use bob::journal::{replay, state_hash};
-use bob::scenario::{self, PlayerAid, Roster};
-
-fn data() -> (Roster, PlayerAid) {
-    (
-        scenario::builtin_roster().unwrap(),
-        scenario::builtin_player_aid().unwrap(),
-    )
-}
 
 fn temp_dir(tag: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("bob-journal-{tag}-{}", std::process::id()));

@@ -3,22 +3,17 @@
 //! the journal to that point gives (same state hash, same event log), and a
 //! step back on a whole game is a rebuild from the start.
 
+mod common;
+use common::data;
+
 use std::path::PathBuf;
 
 use bob::journal::file::read_journal;
 use bob::journal::position::capture;
 use bob::journal::replay::{outline, random_game};
 use bob::journal::{replay, state_hash};
-use bob::scenario::{self, PlayerAid, Roster};
 use bob::ui::orders::GameLog;
 use bob::ui::replay::{Go, Replay, ReplayLaunch, ReplayRequests, headless_viewer};
-
-fn data() -> (Roster, PlayerAid) {
-    (
-        scenario::builtin_roster().unwrap(),
-        scenario::builtin_player_aid().unwrap(),
-    )
-}
 
 fn temp(tag: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("bob-replay-view-{tag}-{}", std::process::id()));

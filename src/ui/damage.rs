@@ -610,7 +610,7 @@ const TRIES: usize = 8;
 /// pixels than this are drawn as one. With every layer drawn again in each
 /// rectangle this was 40 000 (and at most 4); with the ground copied, 4 000
 /// and at most 8 shade about half the pixels and measured cheaper
-/// (docs/performance.md, "Sweep frames, round 6").
+/// (docs/performance.md's history in git, "Sweep frames, round 6").
 pub const RECT_PIXELS: u64 = 4_000;
 
 /// Rectangles that cover the changed places, at most `max`, no two

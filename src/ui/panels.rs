@@ -590,7 +590,7 @@ pub fn forget_card_heights(mut contexts: EguiContexts) {
 /// since the board opened (`forget_card_heights`), so that what is under it
 /// stays in place as the mouse goes from hex to hex (a player reads the
 /// cards without them jumping, and a frame redraws only the lines that
-/// changed: docs/performance.md, "Sweep frames, round 5").
+/// changed: docs/performance.md's history in git, "Sweep frames, round 5").
 fn steady_section(ui: &mut egui::Ui, name: &str, add: impl FnOnce(&mut egui::Ui)) {
     debug_assert!(STEADY_SECTIONS.contains(&name));
     let key = steady_key(name);
@@ -613,7 +613,7 @@ fn steady_section(ui: &mut egui::Ui, name: &str, add: impl FnOnce(&mut egui::Ui)
 /// frame that shows them: an egui grid sizes its columns and rows from the
 /// frame before, so a hex with a longer value, or one wrapping onto a
 /// second line, was drawn again a frame later with the lines under it moved
-/// (docs/performance.md, "Sweep frames, round 5").
+/// (docs/performance.md's history in git, "Sweep frames, round 5").
 fn facts(ui: &mut egui::Ui, rows: &[(&str, String)]) {
     let gap = ui.spacing().item_spacing;
     let half = ((ui.available_width() - gap.x) / 2.0).max(0.0);

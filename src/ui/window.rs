@@ -176,7 +176,7 @@ pub fn run_with(options: LaunchOptions, menu: bool) -> ExitCode {
     if let Some(req) = options.screenshot {
         // A screenshot is of a board drawn whole on every frame: drawing
         // only the changed rectangles may round a map texel one level the
-        // other way on a few pixels (docs/performance.md, "Sweep frames,
+        // other way on a few pixels (docs/performance.md's history in git, "Sweep frames,
         // round 2"), and the stored screenshots must not drift with it.
         app.insert_resource(req)
             .init_resource::<ui::retain::WholeFrames>()

@@ -1,10 +1,18 @@
-//! Helpers of the Pacific and Night tests: a test ground from `tests/data/`
-//! with its dice forced and its game begun, and orders written as a script
-//! writes them.
+//! Helpers shared by the tests: the built-in data, a test ground from
+//! `tests/data/` with its dice forced and its game begun, orders written as
+//! a script writes them, and `bob script` run as a player runs it.
 
 #![allow(dead_code)]
 
-use bob::scenario;
+use bob::scenario::{self, PlayerAid, Roster};
+
+/// The built-in roster and Player Aid.
+pub fn data() -> (Roster, PlayerAid) {
+    (
+        scenario::builtin_roster().expect("the built-in roster"),
+        scenario::builtin_player_aid().expect("the built-in Player Aid"),
+    )
+}
 
 /// The ground of a test, with its dice forced, its game begun.
 pub fn world_of(file: &str, rolls: &[u8]) -> (bevy::prelude::World, Vec<String>) {

@@ -10,11 +10,6 @@ use bevy::prelude::*;
 use crate::engine::command_points::{self, CpFunction};
 use crate::scenario::schema::SideId;
 
-/// CPs the side has left this turn.
-pub fn cp_left(world: &World, side: SideId) -> u8 {
-    command_points::left(world, side)
-}
-
 /// Whether the side may spend a CP on this unit: a CP of its pool left, and
 /// none spent on the unit this turn ("Only 1 CP can be used on a unit each
 /// turn", R 3.0, R 3.1).
