@@ -95,7 +95,7 @@ fn forward_back_and_jumps_land_on_the_fresh_replay() {
     // jump: its targets are listed in the same order as in the fresh replay.
     for (name, seed) in [
         ("training", 15),
-        ("tests/data/ops_ground.ron", 6),
+        ("tests/data/ops_ground.ron", 1),
         ("guadalcanal", 5),
         ("training", 11),
         ("alligator_creek", 4),

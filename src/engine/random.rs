@@ -30,23 +30,15 @@ impl Lcg {
     }
 }
 
-/// Every unit: id, side, hex, Used, Op Fire.
+/// Every unit: id, side, hex, Used, Op Fire; sorted by id, so that the
+/// draws never depend on the order the ECS lists entities in.
 pub fn unit_states(world: &mut World) -> Vec<(crate::world::UnitId, SideId, Coord, bool, bool)> {
-    crate::world::queries::collect::<(&Unit, &Location, &Marks), (), _>(world, |(u, l, m)| {
-        (u.id.clone(), u.side, l.coord, m.used, m.op_fire)
-    })
-}
-
-/// One unit as the random player reads it.
-type UnitRow<'a> = (Entity, &'a Unit, &'a Location, &'a Marks);
-
-/// Runs `f` over every unit: entity, unit, location, marks, in the
-/// order the kept query lists them (the order the draws pick from).
-fn with_units<R>(
-    world: &mut World,
-    f: impl FnOnce(bevy::ecs::query::QueryIter<'_, '_, (Entity, &Unit, &Location, &Marks), ()>) -> R,
-) -> R {
-    crate::world::queries::with_query::<(Entity, &Unit, &Location, &Marks), (), _>(world, f)
+    let mut all =
+        crate::world::queries::collect::<(&Unit, &Location, &Marks), (), _>(world, |(u, l, m)| {
+            (u.id.clone(), u.side, l.coord, m.used, m.op_fire)
+        });
+    all.sort_by(|a, b| a.0.cmp(&b.0));
+    all
 }
 
 /// A random order for whoever must act: one of the legal answers to the
@@ -65,24 +57,31 @@ pub fn random_order(world: &mut World, rng: &mut Lcg) -> Order {
         let b = &world.resource::<BoardRes>().0;
         (b.columns, b.rows)
     };
-    // The units as `unit_states` lists them, counted rather than copied:
-    // the acting side's units free to act, and the enemy units.
-    let mine = |(_, u, _, m): &UnitRow| u.side == acting && !m.used && !m.op_fire;
-    let enemy = |(_, u, _, _): &UnitRow| u.side != acting;
-    let (free, enemies) = with_units(world, |q| {
-        q.fold((0, 0), |(m, e), row| {
-            (m + usize::from(mine(&row)), e + usize::from(enemy(&row)))
-        })
-    });
-    if free == 0 || rng.below(8) == 0 {
-        return Order::Pass;
-    }
-    let pick = rng.below(free);
-    let Some((id, at)) = with_units(world, |q| {
-        q.filter(|row| mine(row))
-            .nth(pick)
-            .map(|(_, u, l, _)| (u.id.to_string(), l.coord))
-    }) else {
+    // The units by id: the acting side's units free to act, and the enemy
+    // units' hexes.
+    // The acting side's units free to act and the enemy units, each by id
+    // (read in place, no id copied but the one drawn).
+    let drawn =
+        crate::world::queries::with_query::<(&Unit, &Location, &Marks), (), _>(world, |q| {
+            let mut free: Vec<(&str, Coord)> = Vec::new();
+            let mut enemies: Vec<(&str, Coord)> = Vec::new();
+            for (u, l, m) in q {
+                if u.side != acting {
+                    enemies.push((u.id.as_str(), l.coord));
+                } else if !m.used && !m.op_fire {
+                    free.push((u.id.as_str(), l.coord));
+                }
+            }
+            if free.is_empty() || rng.below(8) == 0 {
+                return None;
+            }
+            free.sort_unstable_by_key(|(id, _)| *id);
+            enemies.sort_unstable_by_key(|(id, _)| *id);
+            let (id, at) = free[rng.below(free.len())];
+            let enemies: Vec<Coord> = enemies.into_iter().map(|(_, at)| at).collect();
+            Some((id.to_string(), at, enemies))
+        });
+    let Some((id, at, enemies)) = drawn else {
         return Order::Pass;
     };
     match rng.below(5) {
@@ -92,13 +91,8 @@ pub fn random_order(world: &mut World, rng: &mut Lcg) -> Order {
             facing: None,
         },
         2 => {
-            let target = rng.below(enemies);
-            let at = with_units(world, |q| {
-                q.filter(|row| enemy(row))
-                    .nth(target)
-                    .map(|(_, _, l, _)| l.coord)
-            });
-            match at {
+            let target = rng.below(enemies.len());
+            match enemies.get(target).copied() {
                 Some(at) => Order::Fire {
                     unit: id,
                     target: at.label(),
