@@ -1,5 +1,5 @@
-//! A board drawn only in each frame's changed rectangles (`ui::damage`,
-//! `ui::present`) shows the picture a board drawn whole shows: the same
+//! A board drawn only in each frame's changed rectangles (`ui::render::damage`,
+//! `ui::render::present`) shows the picture a board drawn whole shows: the same
 //! mouse moves, then the window captured once the board settles, in one run
 //! drawing in rectangles and in one drawing every frame whole. The moves:
 //! the bench's sweep (a hex seven on, every frame), its walk (a neighbouring

@@ -171,7 +171,7 @@ fn close_frame(
     mut s: ResMut<FrameStats>,
     mut exit: MessageWriter<AppExit>,
     label: Res<BenchLabel>,
-    retained: Option<Res<super::retain::Retained>>,
+    retained: Option<Res<super::render::retain::Retained>>,
     capture: Option<ResMut<Capture>>,
 ) {
     let (drawn, partial, shaded) = retained.map_or((0, 0, 0), |r| (r.drawn, r.partial, r.shaded));
@@ -526,10 +526,10 @@ impl Plugin for BoardBench {
             );
         }
         if self.whole {
-            app.init_resource::<super::retain::WholeFrames>();
+            app.init_resource::<super::render::retain::WholeFrames>();
         }
         if self.late_textures {
-            app.init_resource::<super::retain::LateTextures>();
+            app.init_resource::<super::render::retain::LateTextures>();
         }
         if let Some(path) = &self.capture {
             app.insert_resource(Capture {

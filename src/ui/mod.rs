@@ -6,7 +6,6 @@ pub mod board;
 pub mod camera;
 pub mod captions;
 pub mod counters;
-pub mod damage;
 pub mod decide;
 pub mod demo;
 pub mod dialogs;
@@ -25,12 +24,11 @@ pub mod orders;
 pub mod paint;
 pub mod palette;
 pub mod panels;
-pub mod present;
 pub mod preview;
+pub mod render;
 pub mod replay;
 pub mod replay_board;
 pub mod result;
-pub mod retain;
 pub mod session;
 pub mod settings;
 pub mod stream;
@@ -91,7 +89,7 @@ impl Plugin for UiPlugin {
             menu::MenuPlugin,
             replay::ReplayPlugin,
             markers::MarkersPlugin,
-            retain::RetainPlugin,
+            render::retain::RetainPlugin,
         ))
         .init_resource::<paint::ArtCache>()
         .init_resource::<Hovered>()

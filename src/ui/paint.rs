@@ -9,8 +9,8 @@ use bevy::asset::RenderAssetUsages;
 use bevy::mesh::{Indices, PrimitiveTopology};
 use bevy::prelude::*;
 
-use super::damage::Parts;
 use super::layout::HEX_RADIUS;
+use super::render::damage::Parts;
 
 /// The longest piece of a shape's place (`Parts`), in world units: a long
 /// diagonal line is covered by boxes of at most this across its longer

@@ -179,7 +179,7 @@ pub fn run_with(options: LaunchOptions, menu: bool) -> ExitCode {
         // other way on a few pixels (docs/performance.md's history in git, "Sweep frames,
         // round 2"), and the stored screenshots must not drift with it.
         app.insert_resource(req)
-            .init_resource::<ui::retain::WholeFrames>()
+            .init_resource::<ui::render::retain::WholeFrames>()
             .init_resource::<ScreenshotProgress>()
             .add_systems(
                 Update,

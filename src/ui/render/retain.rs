@@ -27,10 +27,10 @@ use bevy_egui::{EguiManagedTextures, EguiOutput, EguiRenderOutput, egui};
 
 use crate::app::AppState;
 
-use super::board::z;
-use super::camera::BoardCamera;
 use super::damage::{self, BoardDamage, Bounds, Parts, Screen, world_place, world_rect};
 use super::present::BoardGraph;
+use crate::ui::board::z;
+use crate::ui::camera::BoardCamera;
 
 /// The camera that shows the kept picture on every frame: it draws nothing
 /// itself, does not clear, and writes the intermediate texture the board

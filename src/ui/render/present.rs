@@ -51,8 +51,8 @@ use bevy::render::render_resource::{
 use bevy::render::renderer::{RenderContext, ViewQuery};
 use bevy::render::view::{ExtractedView, ViewDepthTexture, ViewTarget};
 
-use super::board::z;
 use super::damage::BoardDamage;
+use crate::ui::board::z;
 
 /// The board camera's render schedule while the board keeps its picture.
 #[derive(ScheduleLabel, Debug, Clone, PartialEq, Eq, Hash, Default)]
