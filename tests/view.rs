@@ -274,7 +274,7 @@ fn the_dice_tray_names_a_concealed_enemy_by_its_counter() {
     );
     let log = world.resource::<bob::ui::orders::GameLog>();
     assert_eq!(
-        log.shown_to(SideId::Allies)[0],
+        log.shown_to(Some(SideId::Allies))[0],
         (
             0,
             "?H5 MC: needs 6 or less, rolled 3 \u{2192} passed (R 5.0, R 7.1)"

@@ -32,17 +32,17 @@ impl GameLog {
     }
 
     /// The lines `viewer` may read, each with the index of its referee
-    /// line: the side's copy where the log keeps one (R 15.0), else the
-    /// referee's lines.
-    pub fn shown_to(&self, viewer: SideId) -> Vec<(usize, &str)> {
+    /// line: the side's copy where the log keeps one (R 15.0), else (and
+    /// for no side: a spectator) the referee's lines.
+    pub fn shown_to(&self, viewer: Option<SideId>) -> Vec<(usize, &str)> {
         let end = self.cut.unwrap_or(self.lines.len()).min(self.lines.len());
-        match &self.copies {
-            Some(copies) => copies[viewer.index()]
+        match (&self.copies, viewer) {
+            (Some(copies), Some(viewer)) => copies[viewer.index()]
                 .iter()
                 .filter(|(i, _)| *i < end)
                 .map(|(i, l)| (*i, l.as_str()))
                 .collect(),
-            None => self
+            _ => self
                 .shown()
                 .iter()
                 .map(String::as_str)

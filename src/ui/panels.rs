@@ -58,6 +58,7 @@ pub struct ActPanel<'w> {
     log: Res<'w, super::orders::GameLog>,
     plan: Res<'w, super::facing::FacingPlan>,
     viewer: Res<'w, Viewer>,
+    demo: Option<Res<'w, super::demo::Demo>>,
 }
 
 type UnitQueryRow<'a> = (
@@ -196,8 +197,13 @@ pub fn game_panels(
             // hundreds of lines): one line a row, long lines scroll sideways.
             let row = ui.text_style_height(&egui::TextStyle::Monospace);
             // The viewing side's copy: enemy Conceal counters by their hexes,
-            // the other side's questions left out (R 15.0).
-            let shown = act.log.shown_to(act.viewer.0);
+            // the other side's questions left out (R 15.0); with the computer
+            // on both sides (a demo nobody took command of), the referee's
+            // lines, as the captions tell it.
+            let shown = match &act.demo {
+                Some(d) if d.human.is_none() => act.log.shown_to(None),
+                _ => act.log.shown_to(Some(act.viewer.0)),
+            };
             egui::ScrollArea::both()
                 .stick_to_bottom(true)
                 .auto_shrink([false, false])
