@@ -1,8 +1,13 @@
 //! The decisions the game waits for: one protocol for every question a
-//! player is asked mid-turn (R 2.2, R 3.0, R 11.0, R 12.0, R 16.1, R 18.0,
-//! R 59.6). A rule that must ask raises a [`Decision`] with [`ask`]; the
+//! player is asked mid-turn — an Op Fire window or a Muzzle Flash answer
+//! (R 9.0, R 10.0, R 50.2), a Combat Event pick (R 17.0), a CP re-roll
+//! (R 3.0), a Rout destination and facing (R 11.0, R 2.2), the next Melee and
+//! its casualties (R 12.0), a reinforcement's hex (R 16.1, R 18.0), the
+//! Banzai announcement and its choices (R 59.6), a revealed unit's facing
+//! (R 2.2). A rule that must ask raises a [`Decision`] with [`ask`]; the
 //! driver (`engine::game`) stops there, and the answer comes back as an
-//! [`Order`] through [`crate::engine::game::apply`].
+//! [`Order`] through [`crate::engine::game::apply`]. [`awaited`] shows the
+//! one the game waits for, [`Decision::legal_answers`] every answer to it.
 
 use bevy::prelude::*;
 
@@ -625,19 +630,6 @@ pub fn awaited(world: &World) -> Option<Decision> {
         lit_only: ids(&w.lit_only),
         muzzle_flash: world.contains_resource::<crate::engine::night::FlashResponse>(),
     })
-}
-
-/// The side that must answer, if the game waits for a decision.
-pub fn awaited_side(world: &World) -> Option<SideId> {
-    if let Some(Pending(d)) = world.get_resource::<Pending>() {
-        return Some(d.side());
-    }
-    if let Some(d) = world.get_resource::<crate::engine::combat_events::CombatEventDecision>() {
-        return Some(d.side);
-    }
-    world
-        .get_resource::<crate::engine::op_fire::OpFireWindow>()
-        .map(|w| w.side)
 }
 
 /// A random answer among the legal ones, for the random player: each kind
