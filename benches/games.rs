@@ -14,8 +14,8 @@ use std::hash::{DefaultHasher, Hash, Hasher};
 use std::time::{Duration, Instant};
 
 use bob::bot::{Bot, Level, acting_side};
+use bob::engine::Shared;
 use bob::engine::game::{apply, begin_game};
-use bob::engine::headless_world_shared;
 use bob::engine::phases::end::GameOver;
 use bob::engine::random::{Lcg, random_order};
 use bob::scenario;
@@ -31,7 +31,7 @@ fn main() {
     let dump = std::env::args().any(|a| a == "dump");
     // Read once and shared by every game, as a simulation does.
     let roster = std::sync::Arc::new(scenario::builtin_roster().expect("roster"));
-    let aid = bob::world::board::shared_aid(scenario::builtin_player_aid().expect("player aid"));
+    let aid = std::sync::Arc::new(scenario::builtin_player_aid().expect("player aid"));
     // A scenario named on the line plays alone (for a profiler).
     let named: Vec<String> = std::env::args()
         .filter(|a| a == "training" || a == "guadalcanal")
@@ -48,13 +48,13 @@ fn main() {
             continue;
         }
         let loaded = bob::world::load(name, &roster, &aid).expect("scenario");
+        let shared = Shared::new(loaded, roster.clone(), aid.clone());
         // Random legal orders on both sides.
         let mut orders = 0u64;
         let mut hasher = DefaultHasher::new();
         let start = Instant::now();
         for seed in 0..games {
-            let mut world =
-                headless_world_shared(loaded.clone(), roster.clone(), aid.clone(), seed);
+            let mut world = shared.world(seed);
             let mut rng = Lcg(seed);
             let events = begin_game(&mut world);
             if fingerprint {
@@ -98,12 +98,14 @@ fn main() {
         let mut decisions = 0u64;
         let mut bot_hasher = DefaultHasher::new();
         let start = Instant::now();
+        // The bots' memo of the map, handed from one game to the next as a
+        // simulation does.
+        let mut memo = None;
         for seed in 0..bot_games {
-            let mut world =
-                headless_world_shared(loaded.clone(), roster.clone(), aid.clone(), seed);
+            let mut world = shared.world(seed);
             let mut bots = [
-                Bot::new(Level::Normal, seed),
-                Bot::new(Level::Normal, !seed),
+                Bot::new(Level::Normal, seed).with_memo(memo.clone()),
+                Bot::new(Level::Normal, !seed).with_memo(memo.clone()),
             ];
             begin_game(&mut world);
             while let Some(side) = acting_side(&world) {
@@ -121,6 +123,7 @@ fn main() {
                     break;
                 }
             }
+            memo = bots[0].memo().or_else(|| bots[1].memo());
         }
         let secs = start.elapsed().as_secs_f64();
         println!(

@@ -222,6 +222,8 @@ pub(crate) fn insert_data(
     }
     commands.insert_resource(RosterRes(std::sync::Arc::new(roster)));
     commands.insert_resource(AidRes(std::sync::Arc::new(aid)));
+    // The phases' schedules and the engine's memos, as a headless game's.
+    commands.queue(|world: &mut World| crate::engine::phases::prepare(world));
 }
 
 #[derive(Resource, Default)]

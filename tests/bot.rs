@@ -11,6 +11,15 @@ use bob::engine::{GameEvent, headless_world};
 use bob::scenario::schema::SideId;
 use bob::scenario::{self, Loaded, PlayerAid, Roster};
 
+/// What a simulation's games share.
+fn shared(loaded: &Loaded, roster: &Roster, aid: &PlayerAid) -> bob::engine::Shared {
+    bob::engine::Shared::new(
+        loaded.clone(),
+        std::sync::Arc::new(roster.clone()),
+        std::sync::Arc::new(aid.clone()),
+    )
+}
+
 fn data(name: &str) -> (Loaded, Roster, PlayerAid) {
     let roster = scenario::builtin_roster().unwrap();
     let aid = scenario::builtin_player_aid().unwrap();
@@ -72,8 +81,8 @@ fn bot_games_are_reproducible() {
         let (loaded, roster, aid) = data(name);
         for seed in [3, 17, 42] {
             let players = [Player::Bot(Level::Normal), Player::Bot(Level::Hard)];
-            let (a, log_a) = play_game(&loaded, &roster, &aid, seed, players);
-            let (b, log_b) = play_game(&loaded, &roster, &aid, seed, players);
+            let (a, log_a) = play_game(&shared(&loaded, &roster, &aid), seed, players);
+            let (b, log_b) = play_game(&shared(&loaded, &roster, &aid), seed, players);
             let lines = |l: &[GameEvent]| l.iter().map(GameEvent::line).collect::<Vec<_>>();
             let (a_lines, b_lines) = (lines(&log_a), lines(&log_b));
             if let Some(i) =
@@ -174,7 +183,7 @@ fn sim_command_line_errors() {
 fn a_firer_lost_to_a_combat_event_does_not_stop_the_game() {
     let (loaded, roster, aid) = data("guadalcanal");
     let players = [Player::Bot(Level::Normal), Player::Bot(Level::Normal)];
-    let (r, log) = play_game(&loaded, &roster, &aid, 72, players);
+    let (r, log) = play_game(&shared(&loaded, &roster, &aid), 72, players);
     assert_eq!(r.turns, 6);
     assert!(matches!(log.last(), Some(GameEvent::GameEnded { .. })));
 }
@@ -277,7 +286,7 @@ fn print_a_bot_game() {
         }
         _ => [Player::Bot(Level::Normal), Player::Bot(Level::Normal)],
     };
-    let (r, log) = play_game(&loaded, &roster, &aid, seed, players);
+    let (r, log) = play_game(&shared(&loaded, &roster, &aid), seed, players);
     for e in &log {
         println!("{}", e.line());
     }

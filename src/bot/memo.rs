@@ -1,11 +1,12 @@
 //! What the bot knows of a map that never changes during a game: the LOS
 //! between every two hexes (R 14.0: units never block it) and the MP cost
 //! of every step (R 5.0). Both are pure functions of the map, the Player
-//! Aid and the scenario's movement rules, so they are kept for the whole
-//! process and shared by every game on the same map: a simulation of a
-//! thousand games traces each thread once. Entries are filled on first
-//! use; a value, once there, is the value the rule function gives, so the
-//! memo never changes a decision (the games stay reproducible).
+//! Aid and the scenario's movement rules, so a memo serves every game on
+//! the same map: a bot keeps its own, and a simulation hands it from one
+//! game's bots to the next (`Bot::with_memo`), so that a thousand games
+//! trace each thread once. Entries are filled on first use; a value, once
+//! there, is the value the rule function gives, so the memo never changes
+//! a decision (the games stay reproducible).
 
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
@@ -30,6 +31,10 @@ const BLOCKED: u8 = 1;
 
 /// One map's unchanging facts, for the bot.
 pub struct MapMemo {
+    /// What the memo was built for (see [`key`]).
+    key: u64,
+    /// The board it was last found to serve (held, so never another's).
+    board: Mutex<Arc<Board>>,
     columns: u8,
     rows: u8,
     /// LOS by (from, to): `UNKNOWN`, `BLOCKED`, or 2 + hindrances.
@@ -47,11 +52,17 @@ pub struct MapMemo {
 }
 
 /// A threat by (from, to, firer type, target type, firer Reduced, kind of
-/// fire and motion), the types as `type_index` numbers them.
-pub type ThreatKey = (Coord, Coord, u16, u16, bool, u8);
+/// fire and motion), the types as [`type_key`] numbers them.
+pub type ThreatKey = (Coord, Coord, u64, u64, bool, u8);
 
 impl MapMemo {
-    fn build(board: &Board, aid: &PlayerAid, rules: MoveRules, night: bool) -> MapMemo {
+    fn build(
+        key: u64,
+        board: &Arc<Board>,
+        aid: &PlayerAid,
+        rules: MoveRules,
+        night: bool,
+    ) -> MapMemo {
         let n = usize::from(board.columns) * usize::from(board.rows);
         let mut beneficial = vec![false; n];
         for c in board.coords() {
@@ -80,6 +91,8 @@ impl MapMemo {
             })
         });
         MapMemo {
+            key,
+            board: Mutex::new(board.clone()),
             columns: board.columns,
             rows: board.rows,
             los: (0..n * n).map(|_| AtomicU8::new(UNKNOWN)).collect(),
@@ -145,20 +158,14 @@ fn index(rows: u8, c: Coord) -> usize {
     usize::from(c.col) * usize::from(rows) + usize::from(c.row)
 }
 
-/// The memos of the maps seen in this process, newest last.
-static MEMOS: Mutex<Vec<(u64, Arc<MapMemo>)>> = Mutex::new(Vec::new());
-
-/// How many maps the process remembers.
-const KEEP: usize = 8;
-
-/// The memo of the world's map, shared by every game on it.
-pub fn of(world: &World) -> Arc<MapMemo> {
-    let board = world.resource::<BoardRes>().0.clone();
-    let aid = world.resource::<AidRes>().0.clone();
+/// What LOS and MP costs read in `world`: the map as the card gives it,
+/// the fortifications as they stand, the Player Aid and the movement
+/// rules, as one number.
+fn key(world: &World) -> u64 {
+    let board = &world.resource::<BoardRes>().0;
+    let aid = &world.resource::<AidRes>().0;
     let sc = &world.resource::<ActiveScenario>().scenario;
     let rules = MoveRules::of(&sc.special_rules);
-    // The map as the card gives it, the fortifications as they stand, the
-    // Player Aid and the movement rules: all that LOS and MP costs read.
     let mut h = DefaultHasher::new();
     let night = sc.special_rules.night.is_some();
     format!(
@@ -167,17 +174,30 @@ pub fn of(world: &World) -> Arc<MapMemo> {
     )
     .hash(&mut h);
     (board.columns, board.rows).hash(&mut h);
-    let key = h.finish();
-    let mut memos = MEMOS.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some((_, m)) = memos.iter().find(|(k, _)| *k == key) {
-        return m.clone();
+    h.finish()
+}
+
+/// The memo of the world's map: `kept` when it serves this map, else a new
+/// one.
+pub fn of(world: &World, kept: Option<&Arc<MapMemo>>) -> Arc<MapMemo> {
+    let board = &world.resource::<BoardRes>().0;
+    if let Some(m) = kept {
+        let Ok(mut served) = m.board.lock() else {
+            return m.clone();
+        };
+        if Arc::ptr_eq(&served, board) {
+            return m.clone();
+        }
+        if m.key == key(world) {
+            *served = board.clone();
+            return m.clone();
+        }
     }
-    let memo = Arc::new(MapMemo::build(&board, &aid, rules, night));
-    if memos.len() >= KEEP {
-        memos.remove(0);
-    }
-    memos.push((key, memo.clone()));
-    memo
+    let aid = world.resource::<AidRes>().0.clone();
+    let sc = &world.resource::<ActiveScenario>().scenario;
+    let rules = MoveRules::of(&sc.special_rules);
+    let night = sc.special_rules.night.is_some();
+    Arc::new(MapMemo::build(key(world), board, &aid, rules, night))
 }
 
 /// The best way found into a hex: MPs left on arrival and the hex before.
@@ -249,16 +269,10 @@ pub fn reach(
     out
 }
 
-/// Every unit type the process has met, by content.
-static TYPES: Mutex<Vec<crate::scenario::roster::UnitType>> = Mutex::new(Vec::new());
-
-/// A number for a unit type, the same for equal types in every game of
-/// the process (the shared threat memo is keyed by it).
-pub fn type_index(t: &crate::scenario::roster::UnitType) -> u16 {
-    let mut types = TYPES.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some(i) = types.iter().position(|k| k == t) {
-        return i as u16;
-    }
-    types.push(t.clone());
-    (types.len() - 1) as u16
+/// A number for a unit type, the same for equal types in every game (the
+/// shared threat memo is keyed by it): its content, hashed.
+pub fn type_key(t: &crate::scenario::roster::UnitType) -> u64 {
+    let mut h = DefaultHasher::new();
+    format!("{t:?}").hash(&mut h);
+    h.finish()
 }

@@ -146,6 +146,18 @@ impl Bot {
         }
     }
 
+    /// The bot, starting from another bot's memo of the map (a simulation
+    /// hands it from one game to the next; see `memo`).
+    pub fn with_memo(mut self, memo: Option<std::sync::Arc<memo::MapMemo>>) -> Self {
+        self.los = view::LosCache::with_memo(memo);
+        self
+    }
+
+    /// This bot's memo of the map, once it has decided something.
+    pub fn memo(&self) -> Option<std::sync::Arc<memo::MapMemo>> {
+        self.los.memo().cloned()
+    }
+
     /// The next order or decision answer for whichever side must act now.
     /// Never an order the engine refuses: each is checked with the
     /// engine's own checks, falling back to Pass / hold fire.

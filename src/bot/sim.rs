@@ -9,7 +9,7 @@ use bevy::prelude::*;
 use crate::engine::game::{apply, begin_game};
 use crate::engine::phases::end::GameOver;
 use crate::engine::random::{Lcg, random_order};
-use crate::engine::{GameEvent, headless_world};
+use crate::engine::{GameEvent, Shared};
 use crate::scenario::schema::{SideId, VictoryCondition};
 use crate::scenario::{Loaded, PlayerAid, Roster};
 use crate::world::TurnTrack;
@@ -44,17 +44,25 @@ pub struct GameResult {
 }
 
 /// Plays one whole game; returns its result and its event log.
-pub fn play_game(
-    loaded: &Loaded,
-    roster: &Roster,
-    aid: &PlayerAid,
+pub fn play_game(shared: &Shared, seed: u64, players: [Player; 2]) -> (GameResult, Vec<GameEvent>) {
+    play(shared, seed, players, &mut None)
+}
+
+/// [`play_game`], the bots starting from `memo` (the map's memo of an
+/// earlier game's bots, which this game's leave there).
+fn play(
+    shared: &Shared,
     seed: u64,
     players: [Player; 2],
+    memo: &mut Option<std::sync::Arc<super::memo::MapMemo>>,
 ) -> (GameResult, Vec<GameEvent>) {
-    let mut world = headless_world(loaded.clone(), roster.clone(), aid.clone(), seed);
+    let loaded = &shared.loaded;
+    let mut world = shared.world(seed);
     let mut bots = [
-        Bot::new(level_of(players[0]), seed.wrapping_mul(2).wrapping_add(1)),
-        Bot::new(level_of(players[1]), seed.wrapping_mul(2).wrapping_add(2)),
+        Bot::new(level_of(players[0]), seed.wrapping_mul(2).wrapping_add(1))
+            .with_memo(memo.clone()),
+        Bot::new(level_of(players[1]), seed.wrapping_mul(2).wrapping_add(2))
+            .with_memo(memo.clone()),
     ];
     let mut rng = Lcg(seed ^ 0x5eed);
     let mut log = begin_game(&mut world);
@@ -81,6 +89,9 @@ pub fn play_game(
                 }
             }
         }
+    }
+    if let Some(m) = bots.iter().find_map(Bot::memo) {
+        *memo = Some(m);
     }
     let result = result_of(&mut world, loaded, orders);
     (result, log)
@@ -160,6 +171,13 @@ pub fn run(loaded: &Loaded, roster: &Roster, aid: &PlayerAid, cfg: &SimConfig) -
             .map(|t| {
                 let done = &done;
                 s.spawn(move || {
+                    // Each thread its own board and bot memo.
+                    let shared = Shared::new(
+                        loaded.clone(),
+                        std::sync::Arc::new(roster.clone()),
+                        std::sync::Arc::new(aid.clone()),
+                    );
+                    let mut memo = None;
                     let mut out = Vec::new();
                     let mut i = t as u32;
                     while i < cfg.games {
@@ -168,7 +186,7 @@ pub fn run(loaded: &Loaded, roster: &Roster, aid: &PlayerAid, cfg: &SimConfig) -
                         // A game the engine cannot finish is reported, not
                         // lost with the whole thread.
                         let played = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                            play_game(loaded, roster, aid, seed, players).0
+                            play(&shared, seed, players, &mut memo).0
                         }));
                         match played {
                             Ok(r) => out.push((i, bot_side, Ok(r))),

@@ -74,9 +74,9 @@ pub struct View {
     /// Reduced, identity) and of itself: the danger of a hex depends on
     /// nothing else.
     pub enemy_key: u64,
-    /// Process-wide indices of the unit types (by `Arc` address), for
-    /// the shared threat memo.
-    pub type_index: Arc<FastMap<usize, u16>>,
+    /// The unit types' numbers by type id (`memo::type_key`), for the
+    /// shared threat memo.
+    pub type_index: Arc<FastMap<String, u64>>,
     /// The Smoke and Dispersed Smoke counters on the board, by hex (R 48.0).
     pub smoke: Vec<(Coord, crate::rules::smoke::SmokeSide)>,
 }
@@ -151,7 +151,7 @@ impl View {
                     e.used,
                     e.op_fire,
                     e.reduced,
-                    e.kind.as_ref().map(|k| Arc::as_ptr(k) as usize),
+                    e.kind.as_ref().map(|k| k.id.as_str()),
                 )
                     .hash(&mut h);
             }
@@ -206,8 +206,8 @@ impl View {
 /// Unit types by id, shared, and the typical Squad/WT of each side.
 pub struct TypeCache {
     by_id: HashMap<String, Arc<UnitType>>,
-    /// Process-wide index of each type, by `Arc` address.
-    pub index: Arc<FastMap<usize, u16>>,
+    /// The number of each type (`memo::type_key`), by type id.
+    pub index: Arc<FastMap<String, u64>>,
     pub typical: [Arc<UnitType>; 2],
     ready: bool,
 }
@@ -261,7 +261,7 @@ impl TypeCache {
         let mut index = FastMap::default();
         for t in &roster.units {
             let t = Arc::new(t.clone());
-            index.insert(Arc::as_ptr(&t) as usize, super::memo::type_index(&t));
+            index.insert(t.id.clone(), super::memo::type_key(&t));
             self.by_id.insert(t.id.clone(), t);
         }
         self.index = Arc::new(index);
@@ -331,27 +331,41 @@ impl std::hash::Hasher for FastHasher {
 pub type FastMap<K, V> = HashMap<K, V, std::hash::BuildHasherDefault<FastHasher>>;
 
 /// LOS between hexes depends on the map only (R 14.0): read from the
-/// process-wide memo of the map (`bot::memo`), traced once per pair.
+/// bot's memo of the map (`bot::memo`), traced once per pair.
 #[derive(Default)]
 pub struct LosCache {
     memo: Option<Arc<super::memo::MapMemo>>,
     /// Threats already reckoned: (from, to, unit type, reduced, kind, motion).
-    threats: FastMap<(Coord, Coord, usize, bool, u8, u8), f32>,
+    threats: FastMap<(Coord, Coord, u64, bool, u8, u8), f32>,
     /// The shared threats this game has read (no lock to read them again).
     shared: FastMap<super::memo::ThreatKey, f32>,
-    board: usize,
+    /// The board the memo was last bound to (held, so never another's).
+    board: Option<Arc<Board>>,
 }
 
 impl LosCache {
+    /// A cache starting from `memo` (another game's, on the same map or
+    /// not: [`LosCache::bind`] checks).
+    pub fn with_memo(memo: Option<Arc<super::memo::MapMemo>>) -> LosCache {
+        LosCache {
+            memo,
+            ..LosCache::default()
+        }
+    }
+
     /// Takes the memo of the world's map (once per board).
     pub fn bind(&mut self, world: &World) {
-        let id = Arc::as_ptr(&world.resource::<BoardRes>().0) as usize;
-        if id != self.board || self.memo.is_none() {
+        let board = &world.resource::<BoardRes>().0;
+        if self.memo.is_some() && self.board.as_ref().is_some_and(|b| Arc::ptr_eq(b, board)) {
+            return;
+        }
+        let memo = super::memo::of(world, self.memo.as_ref());
+        if !self.memo.as_ref().is_some_and(|m| Arc::ptr_eq(m, &memo)) {
             self.threats.clear();
             self.shared.clear();
-            self.memo = Some(super::memo::of(world));
-            self.board = id;
+            self.memo = Some(memo);
         }
+        self.board = Some(board.clone());
     }
 
     /// The map's memo (bound before each decision).
@@ -401,14 +415,11 @@ pub fn threat(
         return 0.0;
     }
     let motion = moving.map_or(0, |open| 1 + u8::from(open));
-    // Shared by every game on the map when both unit types are known to
-    // the process (`memo::type_index`), else remembered for this game.
-    let shared = match (
-        view.type_index.get(&(firer as *const UnitType as usize)),
-        view.type_index
-            .get(&(Arc::as_ptr(&view.typical_mine) as usize)),
-    ) {
-        (Some(f), Some(t)) => Some((from, to, *f, *t, reduced, kind as u8 * 3 + motion)),
+    // Shared by every game on the map when both unit types are in the
+    // roster (`memo::type_key`), else remembered for this game.
+    let firer_key = view.type_index.get(&firer.id).copied();
+    let shared = match (firer_key, view.type_index.get(&view.typical_mine.id)) {
+        (Some(f), Some(t)) => Some((from, to, f, *t, reduced, kind as u8 * 3 + motion)),
         _ => None,
     };
     if let Some(k) = shared {
@@ -423,7 +434,7 @@ pub fn threat(
     let key = (
         from,
         to,
-        firer as *const UnitType as usize,
+        firer_key.unwrap_or_else(|| super::memo::type_key(firer)),
         reduced,
         kind as u8 * 2 + view.me.index() as u8,
         motion,

@@ -9,8 +9,6 @@
 //! called no other Japanese Squad move goes closer to its Rout Edge.
 
 use crate::world::UnitId;
-use std::cell::RefCell;
-use std::rc::Rc;
 use std::sync::Arc;
 
 use bevy::prelude::*;
@@ -434,63 +432,65 @@ fn parse_path(world: &World, path: &[String]) -> Option<Vec<Coord>> {
         .collect()
 }
 
-/// What the fewest MPs of a charge depend on: the map, the Player Aid, the
-/// movement rules, the start, the MP allowance and the enemy hexes (a move
-/// stops in one, R 5.0). Holding the `Arc`s keeps their addresses from
-/// being reused while the entry lives.
+/// What the fewest MPs of a charge depend on besides the world's map and
+/// Player Aid: the movement rules, the start, the MP allowance and the
+/// enemy hexes (a move stops in one, R 5.0).
+#[derive(PartialEq)]
 struct CheapestKey {
-    board: Arc<crate::world::Board>,
-    aid: Arc<crate::scenario::PlayerAid>,
     rules: MoveRules,
     start: Coord,
     allowance: Mp,
     stops: Vec<Coord>,
 }
 
-impl PartialEq for CheapestKey {
-    fn eq(&self, o: &Self) -> bool {
-        Arc::ptr_eq(&self.board, &o.board)
-            && Arc::ptr_eq(&self.aid, &o.aid)
-            && self.rules == o.rules
-            && self.start == o.start
-            && self.allowance == o.allowance
-            && self.stops == o.stops
-    }
-}
+type Costs = Arc<std::collections::HashMap<Coord, Mp>>;
 
-type Costs = Rc<std::collections::HashMap<Coord, Mp>>;
+/// The last charges searched in this game: the random player and the bot
+/// ask the same Squad's charge again and again while no enemy moves. A
+/// resource of the world (`phases::prepare` makes it), with the board and
+/// Player Aid the searches were made on (held, so never another's); a
+/// world without it searches every time.
+#[derive(Resource, Default)]
+pub struct ChargeMemo(std::sync::Mutex<Option<ChargesOn>>);
 
-thread_local! {
-    /// The last charges searched: the random player and the bot ask the
-    /// same Squad's charge again and again while no enemy moves.
-    static CHEAPEST: RefCell<Vec<(CheapestKey, Costs)>> = const { RefCell::new(Vec::new()) };
+/// Searches made on one board with one Player Aid.
+struct ChargesOn {
+    board: Arc<crate::world::Board>,
+    aid: Arc<crate::scenario::PlayerAid>,
+    kept: Vec<(CheapestKey, Costs)>,
 }
 
 /// How many searches are kept.
 const CHEAPEST_KEPT: usize = 16;
 
-/// `search()`'s answer for `key`, from the last searches when one had the
-/// same inputs.
+/// `search()`'s answer for `key` on `board` with `aid`, from the last
+/// searches when one had the same inputs.
 fn remembered_cheapest(
+    world: &World,
+    (board, aid): (&Arc<crate::world::Board>, &Arc<crate::scenario::PlayerAid>),
     key: CheapestKey,
     search: impl FnOnce() -> std::collections::HashMap<Coord, Mp>,
 ) -> Costs {
-    if let Some(c) = CHEAPEST.with(|kept| {
-        kept.borrow()
-            .iter()
-            .find(|(k, _)| *k == key)
-            .map(|(_, c)| c.clone())
-    }) {
-        return c;
+    let Some(Ok(mut memo)) = world.get_resource::<ChargeMemo>().map(|m| m.0.lock()) else {
+        return Arc::new(search());
+    };
+    let on = match memo.take() {
+        Some(on) if Arc::ptr_eq(&on.board, board) && Arc::ptr_eq(&on.aid, aid) => on,
+        _ => ChargesOn {
+            board: board.clone(),
+            aid: aid.clone(),
+            kept: Vec::new(),
+        },
+    };
+    let on = memo.insert(on);
+    if let Some((_, c)) = on.kept.iter().find(|(k, _)| *k == key) {
+        return c.clone();
     }
-    let costs = Rc::new(search());
-    CHEAPEST.with(|kept| {
-        let mut kept = kept.borrow_mut();
-        if kept.len() >= CHEAPEST_KEPT {
-            kept.remove(0);
-        }
-        kept.push((key, costs.clone()));
-    });
+    let costs = Arc::new(search());
+    if on.kept.len() >= CHEAPEST_KEPT {
+        on.kept.remove(0);
+    }
+    on.kept.push((key, costs.clone()));
     costs
 }
 
@@ -625,14 +625,12 @@ fn check_path(
     stops.sort();
     stops.dedup();
     let key = CheapestKey {
-        board: board.clone(),
-        aid: aid.clone(),
         rules,
         start,
         allowance,
         stops,
     };
-    let costs = remembered_cheapest(key, || {
+    let costs = remembered_cheapest(world, (&board, &aid), key, || {
         cheapest(&board, &aid, rules, start, allowance, enemy_at)
     });
     check_charge(&costs, &targets, end, spent).map_err(|r| refuse(&u.id, r.to_string()))

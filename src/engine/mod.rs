@@ -49,30 +49,68 @@ pub use orders::{Order, Refusal};
 
 /// A headless world holding a scenario at its setup, with seeded dice.
 pub fn headless_world(loaded: Loaded, roster: Roster, aid: PlayerAid, seed: u64) -> World {
-    // Shared by equal content, so the board's LOS memo serves every game.
-    let aid = crate::world::board::shared_aid(aid);
-    headless_world_shared(loaded, std::sync::Arc::new(roster), aid, seed)
+    Shared::new(
+        loaded,
+        std::sync::Arc::new(roster),
+        std::sync::Arc::new(aid),
+    )
+    .world(seed)
 }
 
-/// [`headless_world`] with the roster and Player Aid already shared: a
-/// simulation playing game after game reads them, never copies them. Pass
-/// the Player Aid through [`crate::world::board::shared_aid`] once, so that
-/// the board's LOS memo serves every game.
-pub fn headless_world_shared(
-    loaded: Loaded,
-    roster: std::sync::Arc<Roster>,
-    aid: std::sync::Arc<PlayerAid>,
-    seed: u64,
-) -> World {
-    let mut world = World::new();
-    world.insert_resource(ActiveScenario {
-        scenario: loaded.scenario,
-        origin: loaded.origin,
-    });
-    world.insert_resource(RosterRes(roster));
-    world.insert_resource(AidRes(aid));
-    world.insert_resource(Dice::seeded(seed));
-    phases::prepare(&mut world);
-    spawn_scenario(&mut world);
-    world
+/// What the games of one scenario share, read and never copied: the
+/// scenario, the roster, the Player Aid, and the board, which remembers the
+/// lines of sight traced on it (R 14.0: they depend on the map alone). A
+/// simulation makes one per thread and plays every game from it; nothing
+/// of it outlives its owner.
+#[derive(Clone)]
+pub struct Shared {
+    pub loaded: Loaded,
+    pub roster: std::sync::Arc<Roster>,
+    pub aid: std::sync::Arc<PlayerAid>,
+    pub board: std::sync::Arc<crate::world::Board>,
+}
+
+impl Shared {
+    pub fn new(
+        loaded: Loaded,
+        roster: std::sync::Arc<Roster>,
+        aid: std::sync::Arc<PlayerAid>,
+    ) -> Shared {
+        let board = std::sync::Arc::new(crate::world::Board::with_aid(
+            &loaded.scenario.map,
+            aid.clone(),
+        ));
+        Shared {
+            loaded,
+            roster,
+            aid,
+            board,
+        }
+    }
+
+    /// The same, with a board of its own (a clone remembers nothing): for
+    /// another thread.
+    pub fn for_thread(&self) -> Shared {
+        Shared {
+            board: std::sync::Arc::new((*self.board).clone()),
+            ..self.clone()
+        }
+    }
+
+    /// A headless world holding the scenario at its setup, with dice
+    /// seeded `seed`.
+    pub fn world(&self, seed: u64) -> World {
+        let mut world = World::new();
+        world.insert_resource(ActiveScenario {
+            scenario: self.loaded.scenario.clone(),
+            origin: self.loaded.origin.clone(),
+        });
+        world.insert_resource(RosterRes(self.roster.clone()));
+        world.insert_resource(AidRes(self.aid.clone()));
+        world.insert_resource(crate::world::BoardRes(self.board.clone()));
+        world.insert_resource(Dice::seeded(seed));
+        phases::prepare(&mut world);
+        spawn_scenario(&mut world);
+        world
+    }
 }

@@ -852,14 +852,18 @@ fn reveal_neighbours(world: &mut World, mover: Entity, events: &mut Vec<GameEven
     let Some((side, at, _)) = mover_place(world, mover) else {
         return;
     };
-    let near: Vec<(Entity, Coord)> =
+    // In id order: the events tell them in the order they lose their
+    // counters, never in the order the ECS lists them.
+    let mut near: Vec<(crate::world::UnitId, Entity, Coord)> =
         crate::world::queries::with_query::<OccupantQuery, (), _>(world, |q| {
             q.filter(|(_, u, l, concealed)| {
                 u.side != side && *concealed && l.coord.distance(at) == 1
             })
-            .map(|(e, _, l, _)| (e, l.coord))
+            .map(|(e, u, l, _)| (u.id.clone(), e, l.coord))
             .collect()
         });
+    near.sort_by(|a, b| a.0.cmp(&b.0));
+    let near: Vec<(Entity, Coord)> = near.into_iter().map(|(_, e, c)| (e, c)).collect();
     if near.is_empty() {
         return;
     }

@@ -119,7 +119,7 @@ fn eligible_at(
     let board = world.resource::<crate::world::BoardRes>().0.clone();
     let aid = world.resource::<AidRes>().0.clone();
     let roster = world.resource::<RosterRes>().0.clone();
-    let special = special_kinds(&roster);
+    let special = special_kinds(world, &roster);
     // One pass over the units: the hexes held by the mover's side, listed
     // once, and the enemy units with their hexes; none when `side` holds
     // `at`.
@@ -210,23 +210,24 @@ enum FoeKind {
 }
 
 /// The roster's kinds whose units are Guns or fire as Mortars.
-type SpecialKinds = std::rc::Rc<Vec<(String, FoeKind)>>;
+type SpecialKinds = std::sync::Arc<Vec<(String, FoeKind)>>;
 
-thread_local! {
-    static SPECIAL_KINDS: std::cell::RefCell<Option<(std::sync::Arc<crate::scenario::Roster>, SpecialKinds)>> =
-        const { std::cell::RefCell::new(None) };
+/// What the Op Fire checks remember of a game: a resource of its world
+/// (`phases::prepare` makes it), filled on first use. Both answers depend
+/// on the world's roster and Player Aid alone; a world without it works
+/// them out every time.
+#[derive(Resource, Default)]
+pub struct OpFireMemo {
+    /// The roster's Guns and Mortars, with the roster they were read from.
+    special: std::sync::Mutex<Option<(std::sync::Arc<crate::scenario::Roster>, SpecialKinds)>>,
+    /// `fp_allows`'s answers, with the Player Aid they were read from.
+    fp_allows: std::sync::Mutex<FpMemo>,
 }
 
-/// The [`SpecialKinds`] of `roster`, listed once per roster and thread.
-fn special_kinds(roster: &std::sync::Arc<crate::scenario::Roster>) -> SpecialKinds {
-    SPECIAL_KINDS.with(|kept| {
-        let mut kept = kept.borrow_mut();
-        if let Some((r, kinds)) = kept.as_ref()
-            && std::sync::Arc::ptr_eq(r, roster)
-        {
-            return kinds.clone();
-        }
-        let kinds: SpecialKinds = std::rc::Rc::new(
+/// The [`SpecialKinds`] of the world's roster, listed once per game.
+fn special_kinds(world: &World, roster: &std::sync::Arc<crate::scenario::Roster>) -> SpecialKinds {
+    let list = || -> SpecialKinds {
+        std::sync::Arc::new(
             roster
                 .units
                 .iter()
@@ -240,10 +241,19 @@ fn special_kinds(roster: &std::sync::Arc<crate::scenario::Roster>) -> SpecialKin
                     }
                 })
                 .collect(),
-        );
-        *kept = Some((roster.clone(), kinds.clone()));
-        kinds
-    })
+        )
+    };
+    let Some(Ok(mut kept)) = world.get_resource::<OpFireMemo>().map(|m| m.special.lock()) else {
+        return list();
+    };
+    if let Some((r, kinds)) = kept.as_ref()
+        && std::sync::Arc::ptr_eq(r, roster)
+    {
+        return kinds.clone();
+    }
+    let kinds = list();
+    *kept = Some((roster.clone(), kinds.clone()));
+    kinds
 }
 
 /// How a unit would Op Fire at `at`: Op Fire or Final Op Fire (R 9.0,
@@ -376,7 +386,7 @@ fn plan_in(
         cp_range,
         conditions: scene.conditions,
     };
-    if !fp_allows(&scene.aid, question) {
+    if !fp_allows(world, &scene.aid, question) {
         return Err(None);
     }
     // As `fortifications::los_query` asks it: at the open of `at`. The
@@ -446,38 +456,42 @@ impl FireKey {
     }
 }
 
-/// The Player Aid the remembered answers were computed with (kept alive,
-/// so its address names it), and the answers.
+/// The Player Aid the remembered answers were computed with (held, so
+/// never another's), and the answers.
 type FpMemo = (
     Option<std::sync::Arc<crate::scenario::PlayerAid>>,
     crate::world::fast_hash::FxHashMap<FireKey, bool>,
 );
 
-thread_local! {
-    static FP_ALLOWS: std::cell::RefCell<FpMemo> = std::cell::RefCell::default();
-}
-
 /// Whether `infantry_fp` allows the attack (R 6.0, R 9.0, R 10.0, R 50.2,
 /// R 55.2): the eligibility check at every hex entered asks this for
 /// every enemy unit, and the answer depends only on the Player Aid and
-/// the question, so it is remembered per thread.
-fn fp_allows(aid: &std::sync::Arc<crate::scenario::PlayerAid>, key: FireKey) -> bool {
-    FP_ALLOWS.with(|memo| {
-        let mut memo = memo.borrow_mut();
-        if !memo
-            .0
-            .as_ref()
-            .is_some_and(|a| std::sync::Arc::ptr_eq(a, aid))
-        {
-            *memo = (Some(aid.clone()), Default::default());
-        }
-        if let Some(allows) = memo.1.get(&key) {
-            return *allows;
-        }
-        let allows = infantry_fp(aid, &key.context()).is_ok();
-        memo.1.insert(key, allows);
-        allows
-    })
+/// the question, so the game remembers it ([`OpFireMemo`]).
+fn fp_allows(
+    world: &World,
+    aid: &std::sync::Arc<crate::scenario::PlayerAid>,
+    key: FireKey,
+) -> bool {
+    let work = || infantry_fp(aid, &key.context()).is_ok();
+    let Some(Ok(mut memo)) = world
+        .get_resource::<OpFireMemo>()
+        .map(|m| m.fp_allows.lock())
+    else {
+        return work();
+    };
+    if !memo
+        .0
+        .as_ref()
+        .is_some_and(|a| std::sync::Arc::ptr_eq(a, aid))
+    {
+        *memo = (Some(aid.clone()), Default::default());
+    }
+    if let Some(allows) = memo.1.get(&key) {
+        return *allows;
+    }
+    let allows = work();
+    memo.1.insert(key, allows);
+    allows
 }
 
 /// Op Fire for a unit not yet Used, Final Op Fire for a Used one (R 10.0).

@@ -13,43 +13,6 @@ use crate::scenario::schema::{
 
 use super::fast_hash::FxHashMap;
 
-/// How many maps and Player Aids a thread keeps for reuse (see
-/// [`Board::shared`]): a simulation plays one or two scenarios over and over.
-const SHARED_KEPT: usize = 4;
-
-/// A board kept for reuse, with the map and Player Aid it was built for.
-type SharedBoard = (MapSpec, Arc<PlayerAid>, Arc<Board>);
-
-thread_local! {
-    static SHARED_BOARDS: std::cell::RefCell<Vec<SharedBoard>> =
-        const { std::cell::RefCell::new(Vec::new()) };
-    static SHARED_AIDS: std::cell::RefCell<Vec<Arc<PlayerAid>>> =
-        const { std::cell::RefCell::new(Vec::new()) };
-}
-
-/// Keeps `item` as the newest of at most [`SHARED_KEPT`].
-fn keep<T>(list: &mut Vec<T>, item: T) {
-    if list.len() >= SHARED_KEPT {
-        list.remove(0);
-    }
-    list.push(item);
-}
-
-/// One shared copy of a Player Aid per content on this thread: worlds
-/// built from equal Player Aids hold the same `Arc`, so a board's LOS memo
-/// (keyed by the Player Aid it was traced with) serves them all.
-pub fn shared_aid(aid: PlayerAid) -> Arc<PlayerAid> {
-    SHARED_AIDS.with(|kept| {
-        let mut kept = kept.borrow_mut();
-        if let Some(a) = kept.iter().find(|a| ***a == aid) {
-            return a.clone();
-        }
-        let a = Arc::new(aid);
-        keep(&mut kept, a.clone());
-        a
-    })
-}
-
 /// One hex of the map.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Cell {
@@ -83,18 +46,30 @@ pub struct Board {
     hexsides: FxHashMap<Edge, Vec<HexsideFeature>>,
     roads: FxHashMap<Edge, RoadKind>,
     pub fortifications: Vec<Fortification>,
+    /// The map the board was built from.
+    pub map: MapSpec,
+    /// The Player Aid whose terrain the lines of sight remembered below
+    /// were traced with (`None`: the board remembers no line of sight).
+    pub aid: Option<Arc<PlayerAid>>,
     /// Lines of sight already traced on this map (see `rules::los`).
     pub los_memo: LosMemo,
+    /// Whether the thread between two hexes is blocked, one byte per pair
+    /// (see `rules::los::with_blocked_table`).
+    pub blocked_memo: Kept<Vec<u8>>,
     /// Threads already laid on this map (see `rules::los::thread`).
     pub thread_memo: ThreadMemo,
+    /// The hexes a thread meets, by where its far end lies from its first
+    /// (see `rules::los::thread`).
+    pub shape_memo: Memo<hexx::Hex, Arc<super::sight::Met>>,
 }
 
 /// LOS depends on the map alone (R 14.0; units never block it), so each
 /// thread traced without Smoke is kept for the life of the board: the
 /// engine asks the same pairs again on every step of every move. A clone
 /// starts empty; two boards compare equal whatever they remember.
-/// A traced thread by (from, to, from in Cave, to in Cave, Player Aid).
-pub type LosKey = (Coord, Coord, bool, bool, usize);
+/// A traced thread by (from, to, from in Cave, to in Cave), with the
+/// board's Player Aid.
+pub type LosKey = (Coord, Coord, bool, bool);
 
 pub type LosMemo = Memo<LosKey, super::sight::Los>;
 
@@ -102,54 +77,58 @@ pub type LosMemo = Memo<LosKey, super::sight::Los>;
 /// the map's size and hexsides alone.
 pub type ThreadMemo = Memo<(Coord, Coord), Vec<super::sight::ThreadStep>>;
 
-/// What a board remembers of the questions asked about its map. A clone
-/// starts empty; two boards compare equal whatever they remember.
-pub struct Memo<K, V>(pub std::sync::Mutex<FxHashMap<K, V>>);
+/// What a board remembers of the questions asked about its map: a field
+/// of the board, filled by the rule functions that read the board through
+/// a shared reference (hence the lock). A clone starts empty; two boards
+/// compare equal whatever they remember.
+pub struct Kept<T>(pub std::sync::Mutex<T>);
 
-impl<K, V> Default for Memo<K, V> {
+/// A board's memo by question.
+pub type Memo<K, V> = Kept<FxHashMap<K, V>>;
+
+impl<T: Default> Default for Kept<T> {
     fn default() -> Self {
-        Memo(std::sync::Mutex::new(FxHashMap::default()))
+        Kept(std::sync::Mutex::new(T::default()))
     }
 }
 
-impl<K, V> Clone for Memo<K, V> {
+impl<T: Default> Clone for Kept<T> {
     fn clone(&self) -> Self {
-        Memo::default()
+        Kept::default()
     }
 }
 
-impl<K, V> PartialEq for Memo<K, V> {
+impl<T> PartialEq for Kept<T> {
     fn eq(&self, _: &Self) -> bool {
         true
     }
 }
 
-impl<K, V> std::fmt::Debug for Memo<K, V> {
+impl<T> std::fmt::Debug for Kept<T> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Memo")
+        write!(f, "Kept")
     }
 }
 
 impl Board {
-    /// The board of `map`, shared with earlier worlds of this thread built
-    /// from the same map and the same Player Aid (`Arc`), so that the lines
-    /// of sight they traced are remembered from one game to the next. The
-    /// map never changes during a game and LOS depends on it alone (R 14.0).
-    /// The cache holds the Player Aid it was keyed by, so that address is
-    /// never reused for another while the entry lives.
-    pub fn shared(map: &MapSpec, aid: &Arc<PlayerAid>) -> Arc<Board> {
-        SHARED_BOARDS.with(|kept| {
-            let mut kept = kept.borrow_mut();
-            if let Some((_, _, b)) = kept
-                .iter()
-                .find(|(m, a, _)| Arc::ptr_eq(a, aid) && m == map)
-            {
-                return b.clone();
-            }
-            let b = Arc::new(Board::from_map(map));
-            keep(&mut kept, (map.clone(), aid.clone(), b.clone()));
-            b
-        })
+    /// The board of `map` for games played with `aid`: it remembers the
+    /// lines of sight traced on it (they depend on the map and the Player
+    /// Aid's terrain alone, R 14.0). Games that should share what it
+    /// remembers are given the same board (`engine::Shared`).
+    pub fn with_aid(map: &MapSpec, aid: Arc<PlayerAid>) -> Board {
+        Board {
+            aid: Some(aid),
+            ..Board::from_map(map)
+        }
+    }
+
+    /// Whether the lines of sight this board remembers hold for `aid`: it
+    /// equals the board's Player Aid (the same one, mostly, which spares
+    /// the comparison).
+    pub fn remembers_for(&self, aid: &PlayerAid) -> bool {
+        self.aid
+            .as_deref()
+            .is_some_and(|a| std::ptr::eq(a, aid) || a == aid)
     }
 
     /// Builds the board from a checked scenario map. Bad labels were refused by
@@ -169,8 +148,12 @@ impl Board {
             hexsides: FxHashMap::default(),
             roads: FxHashMap::default(),
             fortifications: Vec::new(),
+            map: map.clone(),
+            aid: None,
             los_memo: LosMemo::default(),
+            blocked_memo: Kept::default(),
             thread_memo: ThreadMemo::default(),
+            shape_memo: Memo::default(),
         };
         let coords = |entries: &Vec<String>| -> Vec<Coord> {
             entries

@@ -152,3 +152,18 @@ pub enum ThreadStep {
     /// The thread touches this hex at one vertex only.
     Touch(Coord),
 }
+
+/// Where a thread meets one hex other than its end hexes (R 14.0).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Contact {
+    /// Through its inside.
+    Inside,
+    /// Exactly along one of its hexsides.
+    Side,
+    /// At one vertex only.
+    Vertex,
+}
+
+/// Where the thread from `a` to `b` meets the hexes other than `a`, in
+/// order along it (ties by hex): `b` last, at 1.
+pub type Met = Vec<(f64, Contact, hexx::Hex)>;

@@ -28,9 +28,7 @@ impl UnitId {
 
 impl Default for UnitId {
     fn default() -> Self {
-        // One shared empty text, so that a default id does not allocate.
-        static EMPTY: std::sync::OnceLock<Arc<str>> = std::sync::OnceLock::new();
-        UnitId(EMPTY.get_or_init(|| Arc::from("")).clone())
+        UnitId(Arc::from(""))
     }
 }
 

@@ -22,6 +22,7 @@ use hexx::{Hex, HexLayout};
 
 use crate::map::board::{Board, Edge};
 pub use crate::map::sight::{Blocker, Los, Sight, ThreadStep};
+use crate::map::sight::{Contact, Met};
 use crate::scenario::Coord;
 use crate::scenario::coords::side_vector;
 use crate::scenario::player_aid::PlayerAid;
@@ -69,17 +70,6 @@ impl LosQuery {
 /// `0.866 / length` away, so this is exact on any map up to 500 hexes across.
 const EPS: f64 = 1e-3;
 
-/// Where the thread meets one hex other than its end hexes.
-#[derive(Debug, Clone, Copy, PartialEq)]
-enum Contact {
-    /// Through its inside.
-    Inside,
-    /// Exactly along one of its hexsides.
-    Side,
-    /// At one vertex only.
-    Vertex,
-}
-
 fn world(layout: &HexLayout, h: Hex) -> [f64; 2] {
     let v = layout.hex_to_world_pos(h);
     [f64::from(v.x), f64::from(v.y)]
@@ -92,7 +82,7 @@ fn dot(a: [f64; 2], b: [f64; 2]) -> f64 {
 /// How the segment from the origin to `d` meets the hex at `rel` (relative to
 /// the first end hex), and where along it (0 at the start, 1 at the end).
 /// The corners are hexx's `hex_corners` (`unit`, the layout's
-/// `center_aligned_hex_corners` read once per thread, plus the hex's centre:
+/// `center_aligned_hex_corners` read once per thread of sight, plus the hex's centre:
 /// the same sums), and the lists live on the stack.
 fn contact(
     layout: &HexLayout,
@@ -178,10 +168,6 @@ pub fn thread(board: &Board, from: Coord, to: Coord) -> Vec<ThreadStep> {
     steps
 }
 
-/// Where the thread from `a` to `b` meets the hexes other than `a`, in
-/// order along it (ties by hex): `b` last, at 1.
-type Met = Vec<(f64, Contact, Hex)>;
-
 /// [`Met`] worked out with hexx's flat layout over the hexes of
 /// `Hex::line_to` and their neighbours.
 fn meet_hexes(a: Hex, b: Hex) -> Met {
@@ -210,23 +196,21 @@ fn meet_hexes(a: Hex, b: Hex) -> Met {
     met
 }
 
-thread_local! {
-    /// [`meet_hexes`] from the origin, by the far end.
-    static SHAPES: std::cell::RefCell<crate::map::fast_hash::FxHashMap<Hex, std::rc::Rc<Met>>> =
-        std::cell::RefCell::default();
-}
-
 /// [`meet_hexes`] from the origin to `delta`. The geometry of a thread
 /// depends only on where its far end lies from its first (the contacts
 /// are measured from the first hex), so every pair of hexes the same
-/// distance and direction apart shares it: worked out once per thread of
-/// the program, and moved onto the pair.
-fn shape(delta: Hex) -> std::rc::Rc<Met> {
-    if let Some(m) = SHAPES.with(|s| s.borrow().get(&delta).cloned()) {
-        return m;
+/// distance and direction apart shares it: worked out once per board
+/// (`Board::shape_memo`), and moved onto the pair.
+fn shape(board: &Board, delta: Hex) -> std::sync::Arc<Met> {
+    if let Ok(memo) = board.shape_memo.0.lock()
+        && let Some(m) = memo.get(&delta)
+    {
+        return m.clone();
     }
-    let m = std::rc::Rc::new(meet_hexes(Hex::ZERO, delta));
-    SHAPES.with(|s| s.borrow_mut().insert(delta, m.clone()));
+    let m = std::sync::Arc::new(meet_hexes(Hex::ZERO, delta));
+    if let Ok(mut memo) = board.shape_memo.0.lock() {
+        memo.insert(delta, m.clone());
+    }
     m
 }
 
@@ -249,7 +233,7 @@ fn lay_thread(board: &Board, from: Coord, to: Coord) -> Vec<ThreadStep> {
     let unit = layout.center_aligned_hex_corners();
     let (a, b) = (from.hex(), to.hex());
     let d = world(&layout, b - a);
-    let shape = shape(b - a);
+    let shape = shape(board, b - a);
     let met: Vec<(f64, Contact, Hex)> = shape.iter().map(|&(t, c, h)| (t, c, h + a)).collect();
 
     let on_map = |h: Hex| Coord::from_hex(h, board.columns, board.rows);
@@ -550,11 +534,12 @@ impl Tally {
 /// in a Stream sees only adjacent or higher units (R 45.3). Smoke is reported,
 /// never blocks (R 48.0).
 pub fn line_of_sight(board: &Board, aid: &PlayerAid, q: &LosQuery) -> Los {
-    if !q.smoke.is_empty() {
+    // Remembered by the board, for its Player Aid, for threads without
+    // Smoke.
+    if !q.smoke.is_empty() || !board.remembers_for(aid) {
         return trace(board, aid, q);
     }
-    // Remembered per map (and Player Aid) for threads without Smoke.
-    let key = memo_key(aid, q);
+    let key = memo_key(q);
     if let Ok(memo) = board.los_memo.0.lock()
         && let Some(los) = memo.get(&key)
     {
@@ -568,22 +553,17 @@ pub fn line_of_sight(board: &Board, aid: &PlayerAid, q: &LosQuery) -> Los {
 }
 
 /// The LOS memo's key of a query without Smoke.
-fn memo_key(aid: &PlayerAid, q: &LosQuery) -> crate::map::board::LosKey {
-    (
-        q.from,
-        q.to,
-        q.from_in_cave,
-        q.to_in_cave,
-        aid as *const PlayerAid as usize,
-    )
+fn memo_key(q: &LosQuery) -> crate::map::board::LosKey {
+    (q.from, q.to, q.from_in_cave, q.to_in_cave)
 }
 
 /// Whether [`line_of_sight`] is blocked, without copying a remembered
 /// thread's sight. Smoke never blocks (R 48.0: it is only reported in the
 /// sight), so the thread is asked without it, and remembered.
 pub fn is_blocked(board: &Board, aid: &PlayerAid, q: &LosQuery) -> bool {
-    if let Ok(memo) = board.los_memo.0.lock()
-        && let Some(los) = memo.get(&memo_key(aid, q))
+    if board.remembers_for(aid)
+        && let Ok(memo) = board.los_memo.0.lock()
+        && let Some(los) = memo.get(&memo_key(q))
     {
         return los.is_blocked();
     }
@@ -599,19 +579,18 @@ pub fn is_blocked(board: &Board, aid: &PlayerAid, q: &LosQuery) -> bool {
 }
 
 /// [`is_blocked`] for threads between hexes, neither end in a Cave, as a
-/// table per map and Player Aid kept per thread: one byte per pair of hexes
+/// table of the board's (`Board::blocked_memo`): one byte per pair of hexes
 /// (0 not asked yet, 1 clear, 2 blocked), filled from [`is_blocked`] the
 /// first time a pair is asked. The Op Fire check at every hex entered asks
 /// it for every enemy unit; a byte read is much cheaper than the memo's
-/// lock and hash lookup. Holding the map and the Player Aid keeps the
-/// table's answers theirs.
-pub struct BlockedTable {
-    board: std::sync::Arc<Board>,
-    aid: std::sync::Arc<PlayerAid>,
+/// lock and hash lookup.
+pub struct BlockedTable<'a> {
+    board: &'a Board,
+    aid: &'a PlayerAid,
     cells: Vec<u8>,
 }
 
-impl BlockedTable {
+impl BlockedTable<'_> {
     /// Whether the thread from `from` to `to` is blocked (Smoke never
     /// blocks, R 48.0).
     pub fn blocked(&mut self, from: Coord, to: Coord) -> bool {
@@ -621,50 +600,48 @@ impl BlockedTable {
                 .then(|| usize::from(c.col) * usize::from(self.board.rows) + usize::from(c.row))
         };
         let (Some(a), Some(b)) = (index(from), index(to)) else {
-            return is_blocked(&self.board, &self.aid, &LosQuery::new(from, to));
+            return is_blocked(self.board, self.aid, &LosQuery::new(from, to));
         };
+        if self.cells.is_empty() {
+            return is_blocked(self.board, self.aid, &LosQuery::new(from, to));
+        }
         let slot = &mut self.cells[a * n + b];
         if *slot == 0 {
-            let blocked = is_blocked(&self.board, &self.aid, &LosQuery::new(from, to));
+            let blocked = is_blocked(self.board, self.aid, &LosQuery::new(from, to));
             *slot = if blocked { 2 } else { 1 };
         }
         *slot == 2
     }
 }
 
-thread_local! {
-    static BLOCKED: std::cell::RefCell<Option<BlockedTable>> = const { std::cell::RefCell::new(None) };
-}
-
-/// Runs `f` with the [`BlockedTable`] of `board` and `aid`.
+/// Runs `f` with the [`BlockedTable`] of `board` and `aid`: the board's
+/// own when it remembers for `aid`, else none (every pair traced).
 pub fn with_blocked_table<R>(
-    board: &std::sync::Arc<Board>,
-    aid: &std::sync::Arc<PlayerAid>,
+    board: &Board,
+    aid: &PlayerAid,
     f: impl FnOnce(&mut BlockedTable) -> R,
 ) -> R {
-    BLOCKED.with(|kept| {
-        // Taken out while `f` runs, so that a nested call builds its own.
-        let taken = kept.borrow_mut().take();
-        let mut table = match taken {
-            Some(t)
-                if std::sync::Arc::ptr_eq(&t.board, board)
-                    && std::sync::Arc::ptr_eq(&t.aid, aid) =>
-            {
-                t
-            }
-            _ => {
-                let n = usize::from(board.columns) * usize::from(board.rows);
-                BlockedTable {
-                    board: board.clone(),
-                    aid: aid.clone(),
-                    cells: vec![0; n * n],
-                }
-            }
-        };
-        let out = f(&mut table);
-        *kept.borrow_mut() = Some(table);
-        out
-    })
+    let n = usize::from(board.columns) * usize::from(board.rows);
+    let kept = board.remembers_for(aid);
+    // Taken out while `f` runs, so that a nested call builds its own.
+    let mut cells = match kept {
+        true => board
+            .blocked_memo
+            .0
+            .lock()
+            .map(|mut c| std::mem::take(&mut *c))
+            .unwrap_or_default(),
+        false => Vec::new(),
+    };
+    if kept && cells.len() != n * n {
+        cells = vec![0; n * n];
+    }
+    let mut table = BlockedTable { board, aid, cells };
+    let out = f(&mut table);
+    if kept && let Ok(mut c) = board.blocked_memo.0.lock() {
+        *c = table.cells;
+    }
+    out
 }
 
 /// [`line_of_sight`] traced afresh.
@@ -1818,7 +1795,7 @@ mod tests {
             for &from in &coords {
                 for &to in coords.iter().filter(|to| **to > from) {
                     let (a, z) = (from.hex(), to.hex());
-                    let moved: Met = shape(z - a)
+                    let moved: Met = shape(&b, z - a)
                         .iter()
                         .map(|&(t, c, h)| (t, c, h + a))
                         .collect();

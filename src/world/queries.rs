@@ -1,17 +1,20 @@
 //! Queries kept from one call to the next. `World::query` builds a new
 //! `QueryState` each time (matching every archetype anew), which cost the
 //! engine more than the rules it answers: the phases ask "which units are
-//! where" after every order. A state is kept per query type and thread for
-//! as long as the world has the same archetypes. When a new archetype
-//! appears that might match, the state is built afresh rather than brought
-//! up to date: a fresh state may list the archetypes in another order than
-//! an updated one (Bevy matches them through a hash map), and the order in
-//! which units are listed reaches the game (the random player picks by
-//! position). New archetypes that cannot change that order (see
-//! [`same_order`]) keep the state.
+//! where" after every order. A state is kept per query type in the world's
+//! own [`KeptQueries`] resource (made with the world's units by
+//! `spawn::spawn_scenario`), for as long as the world has the same
+//! archetypes. When a new archetype appears that might match, the state is
+//! built afresh rather than brought up to date: a fresh state may list the
+//! archetypes in another order than an updated one (Bevy matches them
+//! through a hash map). No result of the game depends on that order (the
+//! phases, the random player and the bot sort units by id), but a kept
+//! state never lists them otherwise than a fresh one would either. New
+//! archetypes that cannot change that order (see [`same_order`]) keep the
+//! state. A world without the resource builds every state afresh.
 
 use std::any::{Any, TypeId};
-use std::cell::RefCell;
+use std::sync::Mutex;
 
 use bevy::ecs::archetype::ArchetypeId;
 use bevy::ecs::query::{QueryData, QueryFilter, QueryIter, QueryState};
@@ -20,12 +23,15 @@ use bevy::prelude::*;
 
 use super::fast_hash::FxHashMap;
 
-thread_local! {
-    /// A slot per query type, emptied while its state is in use (taken out
-    /// and put back in place: the map itself changes only for a new type).
-    static KEPT: RefCell<FxHashMap<TypeId, Option<Box<dyn Any>>>> =
-        RefCell::new(FxHashMap::default());
-}
+/// One kept state, boxed.
+type Slot = Option<Box<dyn Any + Send>>;
+
+/// The query states kept for this world: a slot per query type, emptied
+/// while its state is in use (taken out and put back in place). Behind a
+/// lock because the rules read the world through shared references; the
+/// lock is never held while a query runs.
+#[derive(Resource, Default)]
+pub struct KeptQueries(Mutex<FxHashMap<TypeId, Slot>>);
 
 /// A kept state, with the world and the number of archetypes it was built
 /// for.
@@ -38,8 +44,9 @@ where
     D: QueryData + 'static,
     F: QueryFilter + 'static,
 {
-    let kept = KEPT.with(|k| {
-        k.borrow_mut()
+    let kept = world.get_resource::<KeptQueries>().and_then(|k| {
+        k.0.lock()
+            .ok()?
             .get_mut(&TypeId::of::<(D, F)>())
             .and_then(Option::take)
     });
@@ -80,21 +87,19 @@ where
     })
 }
 
-fn keep<D, F>(state: Box<Kept<D, F>>)
+fn keep<D, F>(world: &World, state: Box<Kept<D, F>>)
 where
     D: QueryData + 'static,
     F: QueryFilter + 'static,
 {
-    KEPT.with(|k| {
-        let mut kept = k.borrow_mut();
-        let state: Box<dyn Any> = state;
-        match kept.get_mut(&TypeId::of::<(D, F)>()) {
-            Some(slot) => *slot = Some(state),
-            None => {
-                kept.insert(TypeId::of::<(D, F)>(), Some(state));
-            }
-        }
-    });
+    let Some(kept) = world.get_resource::<KeptQueries>() else {
+        return;
+    };
+    let Ok(mut kept) = kept.0.lock() else {
+        return;
+    };
+    let state: Box<dyn Any + Send> = state;
+    kept.insert(TypeId::of::<(D, F)>(), Some(state));
 }
 
 /// Runs `f` over the read-only query `D` filtered by `F` on `world`, with a
@@ -116,7 +121,7 @@ where
         }
     };
     let out = f(state.1.iter(world));
-    keep(state);
+    keep(world, state);
     out
 }
 
@@ -132,7 +137,7 @@ where
 {
     let mut state = take::<D, F>(world)?;
     let out = f(state.1.iter(world));
-    keep(state);
+    keep(world, state);
     Some(out)
 }
 

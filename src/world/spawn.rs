@@ -18,12 +18,17 @@ use super::{
 /// a system and a command queue for every game (the order in which entities
 /// and resources are made is the one the commands gave).
 pub fn spawn_scenario(world: &mut World) {
+    // The rules' kept query states, made before the units they list.
+    world.init_resource::<super::queries::KeptQueries>();
     let sc = world.resource::<ActiveScenario>().scenario.clone();
-    // With the Player Aid known, the board (and the lines of sight already
-    // traced on it) is shared with earlier games of the same map.
-    let board = match world.get_resource::<AidRes>() {
-        Some(aid) => Board::shared(&sc.map, &aid.0),
-        None => std::sync::Arc::new(Board::from_map(&sc.map)),
+    // The board the world was given for this map and Player Aid (shared
+    // with other games, with the lines of sight traced on it), else a new
+    // one.
+    let aid = world.get_resource::<AidRes>().map(|a| a.0.clone());
+    let board = match (world.get_resource::<BoardRes>(), &aid) {
+        (Some(b), Some(aid)) if b.0.map == sc.map && b.0.remembers_for(aid) => b.0.clone(),
+        (_, Some(aid)) => std::sync::Arc::new(Board::with_aid(&sc.map, aid.clone())),
+        (_, None) => std::sync::Arc::new(Board::from_map(&sc.map)),
     };
     // The hexes in one batch, in board order (the entities they get are the
     // ones spawning them one by one gave).

@@ -4,6 +4,8 @@
 
 #![allow(dead_code)]
 
+pub mod source;
+
 use bob::scenario::{self, PlayerAid, Roster};
 
 /// The built-in roster and Player Aid.

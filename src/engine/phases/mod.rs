@@ -37,14 +37,16 @@ impl Default for PhaseSchedules {
     }
 }
 
-/// Gives a new world the phases' schedules and their event store before
-/// its units are spawned, so that a game never adds them mid-way (a
+/// Gives a new world the phases' schedules, their event store and the
+/// engine's memos before its units are spawned, so that a game never adds them mid-way (a
 /// resource added mid-way changes the order in which queries list the
 /// units, which the random player and the bot still pick by).
 pub fn prepare(world: &mut World) {
     world.init_resource::<Schedules>();
     world.init_resource::<PhaseSchedules>();
     world.init_resource::<recovery::PhaseEvents>();
+    world.init_resource::<crate::engine::op_fire::OpFireMemo>();
+    world.init_resource::<crate::engine::banzai::ChargeMemo>();
 }
 
 /// Runs one phase's schedule on `world` (R 1.0).
