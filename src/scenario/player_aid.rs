@@ -296,6 +296,10 @@ pub struct TerrainRow {
     /// Lanes (R 43.0).
     #[serde(default)]
     pub building: bool,
+    /// WTs may not fire from a hex of this terrain: the rule that says so
+    /// (R 45.6 Surf, R 52.0 Swamp).
+    #[serde(default)]
+    pub no_wt_fire: Option<String>,
     #[serde(default)]
     pub note: String,
     pub source: Source,

@@ -1,0 +1,59 @@
+//! Rows of `docs/rules-audit.md` the engine broke, each proven by an exact
+//! log with forced dice on a ground of `tests/data/`: WTs in a Swamp or
+//! Surf (R 52.0, R 45.6).
+
+mod common;
+
+use common::{play, refused, world_of};
+
+/// R 52.0: "WTs cannot fire from a swamp hex." R 45.6: "…but WTs may not
+/// fire from a Surf hex." MG1 in the Swamp, MG2 in the Surf and the
+/// Mortar MT1 in the Swamp are refused their fire; when G1 walks past them,
+/// the Unused MT1 is offered no Op Fire, and next to them only MG3, in the
+/// open, is offered the Final Op Fire (R 10.0).
+#[test]
+fn r52_0_and_r45_6_wts_never_fire_from_a_swamp_or_surf_hex() {
+    let (mut w, mut log) = world_of("wt_terrain_ground.ron", &[10]);
+    assert_eq!(
+        refused(&mut w, r#"fire(unit: "MG1", target: "E3")"#),
+        "a WT may not fire from a Swamp hex (R 52.0)"
+    );
+    assert_eq!(
+        refused(&mut w, r#"fire(unit: "MG2", target: "E3")"#),
+        "a WT may not fire from a Surf hex (R 45.6)"
+    );
+    assert_eq!(
+        refused(&mut w, r#"fire(unit: "MT1", target: "E3")"#),
+        "a WT may not fire from a Swamp hex (R 52.0)"
+    );
+    for wt in ["MG1", "MG2", "MG3"] {
+        log.extend(play(&mut w, &format!(r#"mark_used(unit: "{wt}")"#)));
+    }
+    log.extend(play(&mut w, r#"move(unit: "G1", path: ["D3", "C3"])"#));
+    assert_eq!(
+        refused(&mut w, r#"op_fire(firers: ["MG1"])"#),
+        "MG1 may not Op Fire at C3 (R 9.0)"
+    );
+    log.extend(play(&mut w, r#"op_fire(firers: ["MG3"])"#));
+    assert_eq!(
+        log,
+        [
+            "Allies Ops Range 1\u{2013}3 (R 4.1)",
+            "MG1 marked Used (R 4.2); Ops Range 1/3",
+            "MG2 marked Used (R 4.2); Ops Range 2/3",
+            "MG3 marked Used (R 4.2); Ops Range 3/3",
+            "Allies pass after 3: no further Use fits (R 4.1)",
+            "Axis Ops Range 1\u{2013}3 (R 4.1)",
+            "G1 moves (R 5.0); Ops Range 1/3",
+            "G1 moves E3 \u{2192} D3: 1 MP, 4 left (R 5.0)",
+            "G1 moves D3 \u{2192} C3: 1 MP, 3 left (R 5.0)",
+            "Op Fire window: G1 enters C3; Allies may fire with MG3 (R 9.0)",
+            "MG3 Final Op Fires at G1 in C3 (R 10.0)",
+            "MG3 rolls 10 against C3 (R 6.2)",
+            "G1: +7 Prof FP: Final Op Fire (R 10.0); +1 Prof FP raise: Op Fire at an adjacent unit (R 9.0); +3 Adjacent (PAC \u{a7}2b); +4 Target moving in Open Ground, range 1 (R 41.0); \u{2212}2 Final Op Fire (R 10.0) = 13 FP; roll 10 \u{2192} No Effect (R 6.2)",
+            "G1 ends its move in C3; Used (R 4.2)",
+            "Axis: every unit Used or marked Op Fire (R 4.1)",
+            "Allies Ops Range 1\u{2013}3 (R 4.1)",
+        ]
+    );
+}
