@@ -1,6 +1,6 @@
 //! Rows of `docs/rules-audit.md` the engine broke, each proven by an exact
 //! log with forced dice on a ground of `tests/data/`: WTs in a Swamp or
-//! Surf (R 52.0, R 45.6).
+//! Surf (R 52.0, R 45.6) and a firer in Wire (R 43.6).
 
 mod common;
 
@@ -54,6 +54,30 @@ fn r52_0_and_r45_6_wts_never_fire_from_a_swamp_or_surf_hex() {
             "G1 ends its move in C3; Used (R 4.2)",
             "Axis: every unit Used or marked Op Fire (R 4.1)",
             "Allies Ops Range 1\u{2013}3 (R 4.1)",
+        ]
+    );
+}
+
+/// R 43.6: "A unit in a wire hex gets -1 to its FP." A3 fires from the
+/// Wire of B4 at G2: 6 − 1 = 5 FP (the row was missing from the Player
+/// Aid, and the attack had a roll and no result).
+#[test]
+fn r43_6_a_unit_in_a_wire_hex_fires_at_minus_1() {
+    let (mut w, mut log) = world_of("europe_rules_ground.ron", &[10]);
+    log.extend(play(&mut w, r#"mark_used(unit: "G1")"#));
+    log.extend(play(&mut w, r#"mark_used(unit: "G2")"#));
+    log.extend(play(&mut w, r#"fire(unit: "A3", target: "E4")"#));
+    assert_eq!(
+        log,
+        [
+            "Axis Ops Range 1\u{2013}3 (R 4.1)",
+            "G1 marked Used (R 4.2); Ops Range 1/3",
+            "G2 marked Used (R 4.2); Ops Range 2/3",
+            "Axis: every unit Used or marked Op Fire (R 4.1)",
+            "Allies Ops Range 1\u{2013}3 (R 4.1)",
+            "A3 fires at E4 (R 6.0); Ops Range 1/3",
+            "A3 rolls 10 against E4 (R 6.2)",
+            "G2: +6 Normal FP (R 2.1); \u{2212}1 Firer in a Wire hex (R 43.6) = 5 FP; roll 10 \u{2192} No Effect (R 6.2)",
         ]
     );
 }

@@ -549,6 +549,13 @@ pub fn plan_attack(
             Some(Err(_)) => continue,
             None => match infantry_fp(&aid, &ctx) {
                 Ok(b) => (b, None),
+                // A row the rules read is missing: the Player Aid is
+                // checked for every one at load (`PlayerAid::problems`), so
+                // this is a key left out of that list; never an attack
+                // quietly left without a result (R 43.6 was lost so).
+                Err(e @ crate::rules::fire::FireRefusal::MissingData { .. }) => {
+                    panic!("{e}: add the key to `FIRE_SITUATIONS`")
+                }
                 Err(_) => continue,
             },
         };
