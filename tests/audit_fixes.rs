@@ -1,10 +1,21 @@
 //! Rows of `docs/rules-audit.md` the engine broke, each proven by an exact
 //! log with forced dice on a ground of `tests/data/`: WTs in a Swamp or
-//! Surf (R 52.0, R 45.6) and a firer in Wire (R 43.6).
+//! Surf (R 52.0, R 45.6), a firer in Wire (R 43.6) and a Declared Retreat
+//! from an enemy's hex (R 5.3).
 
 mod common;
 
+use bob::engine::op_fire::OpFireWindow;
 use common::{play, refused, world_of};
+
+/// Plays an order, then holds fire in every Op Fire window it opens.
+fn play_holding_fire(w: &mut bevy::prelude::World, text: &str) -> Vec<String> {
+    let mut lines = play(w, text);
+    while w.contains_resource::<OpFireWindow>() {
+        lines.extend(play(w, "op_fire(firers: [])"));
+    }
+    lines
+}
 
 /// R 52.0: "WTs cannot fire from a swamp hex." R 45.6: "…but WTs may not
 /// fire from a Surf hex." MG1 in the Swamp, MG2 in the Surf and the
@@ -79,5 +90,55 @@ fn r43_6_a_unit_in_a_wire_hex_fires_at_minus_1() {
             "A3 rolls 10 against E4 (R 6.2)",
             "G2: +6 Normal FP (R 2.1); \u{2212}1 Firer in a Wire hex (R 43.6) = 5 FP; roll 10 \u{2192} No Effect (R 6.2)",
         ]
+    );
+}
+
+/// R 5.3: "Units starting in the same hex as an enemy unit cannot get this
+/// +4 Morale modifier." They may still Declare Retreat: A1 leaves the Melee
+/// in B2 (A2 stays in it) with the Withdrawal's −3 (R 5.1) and no +4, and
+/// moves as a Routing unit (R 11.0); A2, then alone with G1, may not retreat
+/// into A3, next to an enemy no longer in Melee.
+#[test]
+fn r5_3_a_declared_retreat_from_an_enemy_hex_gets_no_plus_4() {
+    let (mut w, mut log) = world_of("europe_rules_ground.ron", &[7]);
+    log.extend(play_holding_fire(
+        &mut w,
+        r#"move(unit: "G1", path: ["D2", "C2", "B2"])"#,
+    ));
+    log.extend(play(&mut w, r#"mark_used(unit: "G2")"#));
+    log.extend(play_holding_fire(
+        &mut w,
+        r#"move(unit: "A1", path: ["A2"], declared_retreat: true)"#,
+    ));
+    assert_eq!(
+        log,
+        [
+            "Axis Ops Range 1\u{2013}3 (R 4.1)",
+            "G1 moves (R 5.0); Ops Range 1/3",
+            "G1 moves E2 \u{2192} D2: 1 MP, 4 left (R 5.0)",
+            "Op Fire window: G1 enters D2; Allies may fire with A1, A2, A3, A4 (R 9.0)",
+            "Allies hold their fire at D2 (R 9.0)",
+            "G1 moves D2 \u{2192} C2: 1 MP, 3 left (R 5.0)",
+            "Op Fire window: G1 enters C2; Allies may fire with A1, A2, A3, A4 (R 9.0)",
+            "Allies hold their fire at C2 (R 9.0)",
+            "G1 moves C2 \u{2192} B2: 1 MP, 2 left (R 5.0)",
+            "G1 ends its move in B2; Used (R 4.2)",
+            "G2 marked Used (R 4.2); Ops Range 2/3",
+            "Axis: every unit Used or marked Op Fire (R 4.1)",
+            "Allies Ops Range 1\u{2013}3 (R 4.1)",
+            "A1 moves (R 5.0); Ops Range 1/3",
+            "A1 Withdraws from the Melee in B2: Morale -3 for its MC, no automatic pass (R 5.1)",
+            "A1 Declares Retreat: no +4 Morale, it starts in an enemy's hex; moves as a Routing unit (R 5.3)",
+            "A1 MC: needs 7 or less, rolled 7 \u{2192} passed (R 5.1, R 7.1)",
+            "A1 moves B2 \u{2192} A2: 1 MP, 4 left (R 5.0)",
+            "A1 ends its move in A2; Used (R 4.2)",
+        ]
+    );
+    assert_eq!(
+        refused(
+            &mut w,
+            r#"move(unit: "A2", path: ["A3"], declared_retreat: true)"#
+        ),
+        "step 1: A3 is next to the enemy in B2: a Declared Retreat moves as a Routing unit (R 5.3, R 11.0)"
     );
 }

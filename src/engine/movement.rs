@@ -238,9 +238,8 @@ pub fn check_move(
             unit: unit.id.clone(),
         });
     }
-    if plan.declared_retreat && withdrawal {
-        return Err(Refusal::RetreatFromMelee);
-    }
+    // A unit starting in an enemy's hex may Declare Retreat, without the
+    // +4 (R 5.3); it Withdraws at -3 (R 5.1) and moves as a Routing unit.
     if plan.declared_retreat && (plan.assault_fire.is_some() || plan.fireteam_fire.is_some()) {
         return Err(Refusal::RetreatNoAssaultFire);
     }
@@ -450,10 +449,19 @@ pub fn execute_move(
             unit: unit.id.clone(),
             from: start.label(),
         });
+        if checked.declared_retreat {
+            // "Units starting in the same hex as an enemy unit cannot get
+            // this +4 Morale modifier." (R 5.3)
+            events.push(GameEvent::DeclaresRetreat {
+                unit: unit.id.clone(),
+                bonus: false,
+            });
+        }
         (&[MoraleModifier::Withdrawal], "R 5.1")
     } else if checked.declared_retreat {
         events.push(GameEvent::DeclaresRetreat {
             unit: unit.id.clone(),
+            bonus: true,
         });
         (&[MoraleModifier::DeclaredRetreat], "R 5.3")
     } else {
@@ -481,7 +489,8 @@ pub fn execute_move(
             + super::seishin::mp_bonus(world, entity),
         hex_open: false,
         trail: vec![start],
-        declared_retreat: checked.declared_retreat,
+        // No +4 for a unit that started in an enemy's hex (R 5.3).
+        declared_retreat: checked.declared_retreat && !checked.withdrawal,
         assault_fire: checked.assault_fire,
         fireteam_fire: checked.fireteam_fire,
         start_window_done: false,
