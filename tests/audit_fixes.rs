@@ -1,12 +1,21 @@
 //! Rows of `docs/rules-audit.md` the engine broke, each proven by an exact
 //! log with forced dice on a ground of `tests/data/`: WTs in a Swamp or
-//! Surf (R 52.0, R 45.6), a firer in Wire (R 43.6) and a Declared Retreat
-//! from an enemy's hex (R 5.3).
+//! Surf (R 52.0, R 45.6), a firer in Wire (R 43.6), a Declared Retreat from
+//! an enemy's hex (R 5.3) and control of a hex entered (R 18.0).
 
 mod common;
 
 use bob::engine::op_fire::OpFireWindow;
+use bob::engine::phases::end::Control;
+use bob::scenario::Coord;
+use bob::scenario::schema::SideId;
 use common::{play, refused, world_of};
+
+/// Who controls `hex` (R 18.0).
+fn controller(w: &bevy::prelude::World, hex: &str) -> Option<SideId> {
+    let c = Coord::parse(hex, 20, 20).unwrap();
+    w.resource::<Control>().0.controller(c)
+}
 
 /// Plays an order, then holds fire in every Op Fire window it opens.
 fn play_holding_fire(w: &mut bevy::prelude::World, text: &str) -> Vec<String> {
@@ -91,6 +100,80 @@ fn r43_6_a_unit_in_a_wire_hex_fires_at_minus_1() {
             "G2: +6 Normal FP (R 2.1); \u{2212}1 Firer in a Wire hex (R 43.6) = 5 FP; roll 10 \u{2192} No Effect (R 6.2)",
         ]
     );
+}
+
+/// R 18.0: "A unit eliminated (by Op Fire, etc.) when entering a hex does
+/// not control the hex." G1 passes D2 (which it takes) and is eliminated
+/// by A1's Op Fire as it enters C2, which stays no one's.
+#[test]
+fn r18_0_a_unit_eliminated_entering_a_hex_does_not_control_it() {
+    let (mut w, mut log) = world_of("europe_rules_ground.ron", &[1]);
+    log.extend(play(&mut w, r#"move(unit: "G1", path: ["D2", "C2"])"#));
+    log.extend(play(&mut w, "op_fire(firers: [])"));
+    // G1 waits in C2 for the Allies' answer: the hex is not yet its.
+    assert_eq!(controller(&w, "C2"), None);
+    log.extend(play(&mut w, r#"op_fire(firers: ["A1"])"#));
+    assert_eq!(
+        log,
+        [
+            "Axis Ops Range 1\u{2013}3 (R 4.1)",
+            "G1 moves (R 5.0); Ops Range 1/3",
+            "G1 moves E2 \u{2192} D2: 1 MP, 4 left (R 5.0)",
+            "Op Fire window: G1 enters D2; Allies may fire with A1, A2, A3, A4 (R 9.0)",
+            "Allies hold their fire at D2 (R 9.0)",
+            "G1 moves D2 \u{2192} C2: 1 MP, 3 left (R 5.0)",
+            "Op Fire window: G1 enters C2; Allies may fire with A1, A2, A3, A4 (R 9.0)",
+            "A1 Op Fires at G1 in C2 and is Used (R 9.0, R 4.3)",
+            "A1 rolls 1 against C2 (R 6.2)",
+            "G1: +5 Prof FP: Op Fire (R 9.0); +1 Prof FP raise: Op Fire at an adjacent unit (R 9.0); +3 Adjacent (PAC \u{a7}2b); +4 Target moving in Open Ground, range 1 (R 41.0) = 13 FP; roll 1 \u{2192} Eliminated (R 6.2)",
+            "G1 is eliminated (R 8.0)",
+        ]
+    );
+    assert_eq!(controller(&w, "D2"), Some(SideId::Axis));
+    assert_eq!(controller(&w, "C2"), None);
+}
+
+/// R 18.0: "A hex is controlled by the side that last had a unit in (or
+/// passing through) the hex with no enemy units present." M1's move
+/// pauses in D3 while the Japanese choose J1's facing (R 2.2), then
+/// passes D2, an Axis setup hex, which becomes the Allies'.
+#[test]
+fn r18_0_hexes_passed_after_a_mid_move_decision_are_controlled() {
+    let (mut w, mut log) = world_of("reveal_facing.ron", &[]);
+    assert_eq!(controller(&w, "D2"), Some(SideId::Axis));
+    log.extend(play_holding_fire(
+        &mut w,
+        r#"move(unit: "M1", path: ["C3", "D3", "D2", "C2"])"#,
+    ));
+    log.extend(play_holding_fire(
+        &mut w,
+        r#"face(unit: "J1", facing: Some(e))"#,
+    ));
+    assert_eq!(
+        log,
+        [
+            "Allies Ops Range 1\u{2013}3 (R 4.1)",
+            "M1 moves (R 5.0); Ops Range 1/3",
+            "M1 moves B3 \u{2192} C3: 1 MP, 4 left (R 5.0)",
+            "Op Fire window: M1 enters C3; Axis may fire with J1, J2 (R 9.0)",
+            "Axis hold their fire at C3 (R 9.0)",
+            "M1 moves C3 \u{2192} D3: 1 MP, 3 left (R 5.0)",
+            "Op Fire window: M1 enters D3; Axis may fire with J1, J2 (R 9.0)",
+            "Axis hold their fire at D3 (R 9.0)",
+            "J1 loses its Conceal counter: an enemy unit moved adjacent (R 15.0)",
+            "Axis to decide: J1's facing: it lost its Conceal counter (an enemy unit moved adjacent) and chooses its facing (R 2.2)",
+            "J1 takes facing E as it loses Concealment (R 2.2)",
+            "M1 moves D3 \u{2192} D2: 1 MP, 2 left (R 5.0)",
+            "Op Fire window: M1 enters D2; Axis may fire with J1, J2 (R 9.0)",
+            "Axis hold their fire at D2 (R 9.0)",
+            "M1 moves D2 \u{2192} C2: 1 MP, 1 left (R 5.0)",
+            "Op Fire window: M1 enters C2; Axis may fire with J1, J2 (R 9.0)",
+            "Axis hold their fire at C2 (R 9.0)",
+            "M1 ends its move in C2; Used (R 4.2)",
+        ]
+    );
+    assert_eq!(controller(&w, "D3"), Some(SideId::Allies));
+    assert_eq!(controller(&w, "D2"), Some(SideId::Allies));
 }
 
 /// R 5.3: "Units starting in the same hex as an enemy unit cannot get this
