@@ -1,7 +1,8 @@
 //! Rows of `docs/rules-audit.md` the engine broke, each proven by an exact
 //! log with forced dice on a ground of `tests/data/`: WTs in a Swamp or
 //! Surf (R 52.0, R 45.6), a firer in Wire (R 43.6), a Declared Retreat from
-//! an enemy's hex (R 5.3) and control of a hex entered (R 18.0).
+//! an enemy's hex (R 5.3), control of a hex entered (R 18.0) and the Cave's
+//! adjacency (R 43.4).
 
 mod common;
 
@@ -174,6 +175,40 @@ fn r18_0_hexes_passed_after_a_mid_move_decision_are_controlled() {
     );
     assert_eq!(controller(&w, "D3"), Some(SideId::Allies));
     assert_eq!(controller(&w, "D2"), Some(SideId::Allies));
+}
+
+/// R 43.4: "The Cave is only adjacent to its two frontal hexes." J1 in
+/// the Cave of D3 (front hexes D4 and C4): M2 in D4 takes a Rout MC as
+/// adjacent to an enemy not in Melee; M1 in E4, which touches D3 but is
+/// not in front of the Cave, takes none (both stand in Woods, out of the
+/// Exposed case).
+#[test]
+fn r43_4_a_unit_beside_a_cave_but_not_in_front_is_not_adjacent_to_it() {
+    let (mut w, mut log) = world_of("cave_adjacent_ground.ron", &[]);
+    log.extend(play(&mut w, r#"mark_used(unit: "J1")"#));
+    log.extend(play(&mut w, r#"mark_used(unit: "M1")"#));
+    log.extend(play(&mut w, r#"mark_used(unit: "M2")"#));
+    let end = log
+        .iter()
+        .position(|l| l.starts_with("Rout Phase ends"))
+        .map_or(log.len(), |i| i + 1);
+    assert_eq!(
+        log[..end],
+        [
+            "Axis Ops Range 1\u{2013}3 (R 4.1)",
+            "J1 marked Used (R 4.2); Ops Range 1/3",
+            "Axis: every unit Used or marked Op Fire (R 4.1)",
+            "Allies Ops Range 1\u{2013}3 (R 4.1)",
+            "M1 marked Used (R 4.2); Ops Range 1/3",
+            "M2 marked Used (R 4.2); Ops Range 2/3",
+            "Allies: every unit Used or marked Op Fire (R 4.1)",
+            "Operations Phase ends; Rout Phase begins (R 1.0)",
+            "Axis Rout Phase: no unit must check (R 11.0)",
+            "Allies Rout Phase: M2 must check (R 11.0)",
+            "M2 Rout MC (adjacent to an enemy not in Melee): Morale 10 passes with no roll (R 11.0, R 7.1)",
+            "Rout Phase ends; Melee Phase begins (R 1.0)",
+        ]
+    );
 }
 
 /// R 5.3: "Units starting in the same hex as an enemy unit cannot get this

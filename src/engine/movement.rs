@@ -33,6 +33,8 @@ struct Occupant {
 
 /// The query [`occupants`] lists; asked as the same query elsewhere, so
 /// that it walks the units in the same order.
+use crate::rules::fortifications::Place;
+
 type OccupantQuery = (Entity, &'static Unit, &'static Location, Has<Concealed>);
 
 fn occupants(world: &mut World) -> Vec<Occupant> {
@@ -605,6 +607,11 @@ fn mover_place(
     ))
 }
 
+/// Whether the mover stands in a Cave (R 43.4).
+fn mover_in_cave(world: &World, mover: Entity) -> bool {
+    world.get::<Location>(mover).is_some_and(|l| l.in_cave)
+}
+
 /// Plays the move on until it ends or an Op Fire window opens.
 pub fn continue_move(world: &mut World, events: &mut Vec<GameEvent>) {
     // A Combat Event's choice comes first (R 17.0).
@@ -828,14 +835,25 @@ fn mover_concealment(world: &mut World, mover: Entity, events: &mut Vec<GameEven
     }
     let board = world.resource::<BoardRes>().0.clone();
     let aid = world.resource::<AidRes>().0.clone();
-    let enemies: Vec<Coord> =
+    let enemy_places: Vec<Place> =
         crate::world::queries::with_query::<OccupantQuery, (), _>(world, |q| {
             q.filter(|(_, u, _, _)| u.side != side)
-                .map(|(_, _, l, _)| l.coord)
+                .map(|(_, _, l, _)| Place {
+                    coord: l.coord,
+                    in_cave: l.in_cave,
+                })
                 .collect()
         });
-    // Next to an enemy, or in its hex (R 15.0, R 51.1).
-    let adjacent = enemies.iter().any(|e| e.distance(at) <= 1);
+    let enemies: Vec<Coord> = enemy_places.iter().map(|p| p.coord).collect();
+    // Next to an enemy (a Cave only to its two front hexes, R 43.4), or in
+    // its hex (R 15.0, R 51.1).
+    let here = Place {
+        coord: at,
+        in_cave: mover_in_cave(world, mover),
+    };
+    let adjacent = enemy_places
+        .iter()
+        .any(|e| *e == here || crate::rules::fortifications::adjacent(&board, *e, here));
     let open = board
         .cell(at)
         .and_then(|c| aid.terrain_row(c.terrain.key()))
@@ -861,10 +879,22 @@ fn reveal_neighbours(world: &mut World, mover: Entity, events: &mut Vec<GameEven
     let Some((side, at, _)) = mover_place(world, mover) else {
         return;
     };
+    // Next to it as R 43.4 has it: a Cave only to its two front hexes.
+    let board = world.resource::<BoardRes>().0.clone();
+    let here = Place {
+        coord: at,
+        in_cave: mover_in_cave(world, mover),
+    };
     let near: Vec<(Entity, Coord)> =
         crate::world::queries::with_query::<OccupantQuery, (), _>(world, |q| {
             q.filter(|(_, u, l, concealed)| {
-                u.side != side && *concealed && l.coord.distance(at) == 1
+                let there = Place {
+                    coord: l.coord,
+                    in_cave: l.in_cave,
+                };
+                u.side != side
+                    && *concealed
+                    && crate::rules::fortifications::adjacent(&board, here, there)
             })
             .map(|(e, _, l, _)| (e, l.coord))
             .collect()
@@ -873,7 +903,6 @@ fn reveal_neighbours(world: &mut World, mover: Entity, events: &mut Vec<GameEven
         return;
     }
     // Stationary Concealed units in Jungle keep their counters (R 51.1).
-    let board = world.resource::<BoardRes>().0.clone();
     let in_jungle = |c: Coord| {
         board
             .cell(c)

@@ -251,6 +251,14 @@ fn entry_hexes(world: &mut World, side: SideId, entry: &Entry) -> Vec<Coord> {
         .filter(|u| u.unit.side != side)
         .map(|u| u.at)
         .collect();
+    let enemy_places: Vec<crate::rules::fortifications::Place> = all
+        .iter()
+        .filter(|u| u.unit.side != side)
+        .map(|u| crate::rules::fortifications::Place {
+            coord: u.at,
+            in_cave: u.in_cave,
+        })
+        .collect();
     let (columns, rows) = (board.columns, board.rows);
     let candidates: Vec<Coord> = match entry {
         Entry::Edge(e) => board
@@ -272,7 +280,15 @@ fn entry_hexes(world: &mut World, side: SideId, entry: &Entry) -> Vec<Coord> {
     let limit = usize::from(aid.constants.stacking_per_side);
     let mut out: Vec<Coord> = candidates
         .into_iter()
-        .filter(|c| enemies.iter().all(|e| e.distance(*c) > 1))
+        .filter(|c| {
+            enemy_places.iter().all(|e| {
+                let here = crate::rules::fortifications::Place {
+                    coord: *c,
+                    in_cave: false,
+                };
+                e.coord != *c && !crate::rules::fortifications::adjacent(&board, *e, here)
+            })
+        })
         .filter(|c| friends.iter().filter(|f| *f == c).count() < limit)
         .collect();
     out.sort();
