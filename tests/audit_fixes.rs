@@ -1,8 +1,8 @@
-//! Rows of `docs/rules-audit.md` the engine broke, each proven by an exact
-//! log with forced dice on a ground of `tests/data/`: WTs in a Swamp or
-//! Surf (R 52.0, R 45.6), a firer in Wire (R 43.6), a Declared Retreat from
-//! an enemy's hex (R 5.3), control of a hex entered (R 18.0) and the Cave's
-//! adjacency (R 43.4).
+//! Rows of `docs/rules-audit.md` the engine broke, each proven by an
+//! exact log with forced dice on a ground of `tests/data/`: WTs in a Swamp
+//! or Surf (R 52.0, R 45.6), a mover on a Path (R 53.0), a firer in Wire
+//! (R 43.6), control of a hex entered (R 18.0), the Cave's adjacency
+//! (R 43.4) and a Declared Retreat from an enemy's hex (R 5.3).
 
 mod common;
 
@@ -75,6 +75,45 @@ fn r52_0_and_r45_6_wts_never_fire_from_a_swamp_or_surf_hex() {
             "G1 ends its move in C3; Used (R 4.2)",
             "Axis: every unit Used or marked Op Fire (R 4.1)",
             "Allies Ops Range 1\u{2013}3 (R 4.1)",
+        ]
+    );
+}
+
+/// R 53.0: "If an infantry unit moving on a Path is fired upon by an
+/// adjacent unit, the unit does not get beneficial modifiers from the
+/// terrain in the hex but it is not considered moving in Open Ground."
+/// "EXAMPLE: A Squad spends 1 MP to enter a Jungle/Path hex so it is
+/// moving on the Path. If it is attacked with 7 FP, the FP for the attack
+/// would be '7', not '5.'" M1 walks the Path into C2; J1 Op Fires from
+/// D2 with 3 + 1 + 3 = 7: no −2 Jungle, no moving-in-Open bonus.
+#[test]
+fn r53_0_example_op_fire_at_a_path_mover_is_7_not_5() {
+    let (mut w, mut log) = world_of("path_ground.ron", &[10]);
+    log.extend(play(&mut w, r#"move(unit: "M1", path: ["B2", "C2"])"#));
+    while w.contains_resource::<OpFireWindow>() {
+        let firers = if log.iter().any(|l| l.contains("enters C2")) {
+            r#"op_fire(firers: ["J1"])"#
+        } else {
+            "op_fire(firers: [])"
+        };
+        log.extend(play(&mut w, firers));
+    }
+    let end = log
+        .iter()
+        .position(|l| l.starts_with("M1 ends its move"))
+        .map_or(log.len(), |i| i + 1);
+    assert_eq!(
+        log[..end],
+        [
+            "Allies Ops Range 1\u{2013}3 (R 4.1)",
+            "M1 moves (R 5.0); Ops Range 1/3",
+            "M1 moves A2 \u{2192} B2: 1 MP, 4 left (R 5.0)",
+            "M1 moves B2 \u{2192} C2: 1 MP, 3 left (R 5.0)",
+            "Op Fire window: M1 enters C2; Axis may fire with J1 (R 9.0)",
+            "J1 Op Fires at M1 in C2 and is Used (R 9.0, R 4.3)",
+            "J1 rolls 10 against C2 (R 6.2)",
+            "M1: +3 Prof FP: Op Fire (R 9.0); +1 Prof FP raise: Op Fire at an adjacent unit (R 9.0); +3 Adjacent (PAC \u{a7}2b) = 7 FP; roll 10 \u{2192} No Effect (R 6.2)",
+            "M1 ends its move in C2; Used (R 4.2)",
         ]
     );
 }
