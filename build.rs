@@ -43,6 +43,10 @@ fn main() {
         for p in aid.combat_events.problems(aid.constants.die_faces) {
             failures.push(format!("assets/player_aid.ron:{line}:5: {p}"));
         }
+        // Every situation row the fire rules read (R 43.6's `firer_in_wire`…).
+        for p in aid.problems() {
+            failures.push(format!("assets/player_aid.ron:1:1: {p}"));
+        }
     }
 
     let mut files: Vec<PathBuf> = std::fs::read_dir(root.join("scenarios"))

@@ -108,7 +108,7 @@ impl AssetLoader for DataFileLoader {
         let path = load_context.path().to_string();
         let file = format!("assets/{path}");
         if path.ends_with("player_aid.ron") {
-            scenario::parse_data(&file, &bytes)
+            scenario::parse_player_aid(&file, &bytes)
                 .map(|a| DataFile::PlayerAid(Box::new(a)))
                 .map_err(|r| DataFileError::Bad(r.to_string()))
         } else {

@@ -357,7 +357,7 @@ impl Narrator {
                 "{} tries to break away from the melee at {from}",
                 f.noun(unit)
             ),
-            E::DeclaresRetreat { unit } => format!("{} falls back", f.unit_at(unit)),
+            E::DeclaresRetreat { unit, .. } => format!("{} falls back", f.unit_at(unit)),
             E::Reluctance { unit } => {
                 format!("{} goes to ground under fire and stops", f.noun(unit))
             }

@@ -934,8 +934,9 @@ fn the_retreat_and_backup_script_runs() {
 }
 
 /// Movement orders the rules refuse on the skirmish ground: Withdrawal into
-/// another enemy hex (R 5.1), Declared Retreat from a Melee, with Assault
-/// Fire, closer to or next to an enemy (R 5.3, R 11.0), Assault Fire twice,
+/// another enemy hex (R 5.1), Declared Retreat from a Melee with no friend
+/// left in it (its enemy is then not in Melee), with Assault Fire, closer
+/// to or next to an enemy (R 5.3, R 11.0), Assault Fire twice,
 /// from a Melee hex, by a Squad without Fireteams mid move (R 5.2, R 58.3).
 #[test]
 fn illegal_movement_options_are_refused_with_their_reason() {
@@ -948,7 +949,7 @@ fn illegal_movement_options_are_refused_with_their_reason() {
             ),
             (
                 r#"move(unit: "A1", path: ["B3"], declared_retreat: true)"#,
-                "a unit starting in an enemy hex may not Declare Retreat (R 5.3)",
+                "step 1: B3 is next to the enemy in C3: a Declared Retreat moves as a Routing unit (R 5.3, R 11.0)",
             ),
             (
                 r#"move(unit: "A9", path: ["N2"], declared_retreat: true, assault_fire: Some("P6"))"#,

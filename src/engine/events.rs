@@ -159,9 +159,10 @@ pub enum GameEvent {
     /// A unit selected in an enemy hex tries to move out: Morale −3 for
     /// the MC, no automatic pass (R 5.1).
     Withdraws { unit: UnitId, from: String },
-    /// A Declared Retreat: +4 Morale for its MCs this move; it moves as a
-    /// Routing unit (R 5.3).
-    DeclaresRetreat { unit: UnitId },
+    /// A Declared Retreat: +4 Morale for its MCs this move, unless it
+    /// starts in an enemy's hex (`bonus` false); it moves as a Routing unit
+    /// (R 5.3).
+    DeclaresRetreat { unit: UnitId, bonus: bool },
     /// Op Fire at the mover in the hex it starts from, its first hex being
     /// a Melee hex (R 9.0).
     OpFireWindowAtStart {
@@ -500,8 +501,11 @@ impl GameEvent {
             GameEvent::Withdraws { unit, from } => format!(
                 "{unit} Withdraws from the Melee in {from}: Morale -3 for its MC, no automatic pass (R 5.1)"
             ),
-            GameEvent::DeclaresRetreat { unit } => format!(
+            GameEvent::DeclaresRetreat { unit, bonus: true } => format!(
                 "{unit} Declares Retreat: +4 Morale for its MCs, moves as a Routing unit (R 5.3)"
+            ),
+            GameEvent::DeclaresRetreat { unit, bonus: false } => format!(
+                "{unit} Declares Retreat: no +4 Morale, it starts in an enemy's hex; moves as a Routing unit (R 5.3)"
             ),
             GameEvent::OpFireWindowAtStart {
                 side,

@@ -473,14 +473,31 @@ pub fn plan_attack(
     // world rebuilt from a saved position stores its units in another order,
     // and the log must read the same whichever way the game got there.
     found.sort_by(|a, b| a.1.id.cmp(&b.1.id));
-    // Trench to Trench is not moving in Open Ground (R 43.2).
-    let in_trench = world
+    // The mover's last step, into `to`: Trench to Trench is not moving in
+    // Open Ground (R 43.2); across a Path hexside it moves on the Path
+    // (R 53.0).
+    let last_step = world
         .get_resource::<super::movement::MoveInProgress>()
         .and_then(|m| match m.trail.as_slice() {
             [.., a, b] => Some((*a, *b)),
             _ => None,
         })
-        .is_some_and(|(a, b)| b == to && crate::rules::movement::trench_step(&board, a, b));
+        .filter(|(_, b)| *b == to);
+    let in_trench =
+        last_step.is_some_and(|(a, b)| crate::rules::movement::trench_step(&board, a, b));
+    let on_path = last_step.is_some_and(|(a, b)| crate::rules::movement::path_step(&board, a, b));
+    // Adjacent as R 43.4 has it: a Cave only to its two front hexes.
+    let adjacent = crate::rules::fortifications::adjacent(
+        &board,
+        crate::rules::fortifications::Place {
+            coord: from,
+            in_cave: firer_in_cave,
+        },
+        crate::rules::fortifications::Place {
+            coord: to,
+            in_cave: into_cave,
+        },
+    );
     let mut targets = Vec::new();
     for (target, tu, concealed, suppression) in found {
         let Some(tt) = roster.get(&tu.kind) else {
@@ -492,6 +509,7 @@ pub fn plan_attack(
             Hexes(from.distance(to)),
             terrain_key,
         );
+        ctx.adjacent = adjacent;
         ctx.firer_marked_op_fire = kind == FireKind::OpFire && marked;
         // Night or Monsoon rain: the moving-in-Open bonus and range (R 50.2, R 55.2).
         ctx.conditions = conditions;
@@ -504,9 +522,11 @@ pub fn plan_attack(
                     .cell(to)
                     .and_then(|c| aid.terrain_row(c.terrain.key()))
                     .is_some_and(|r| !r.beneficial);
+            // On a Path, fired on by an adjacent unit: no terrain benefit,
+            // yet not moving in Open Ground (R 53.0).
             ctx.target_motion = Motion::Moving {
                 open_ground,
-                on_path: false,
+                on_path,
             };
         }
         ctx.target = TargetTerrain {
@@ -549,6 +569,13 @@ pub fn plan_attack(
             Some(Err(_)) => continue,
             None => match infantry_fp(&aid, &ctx) {
                 Ok(b) => (b, None),
+                // A row the rules read is missing: the Player Aid is
+                // checked for every one at load (`PlayerAid::problems`), so
+                // this is a key left out of that list; never an attack
+                // quietly left without a result (R 43.6 was lost so).
+                Err(e @ crate::rules::fire::FireRefusal::MissingData { .. }) => {
+                    panic!("{e}: add the key to `FIRE_SITUATIONS`")
+                }
                 Err(_) => continue,
             },
         };

@@ -29,6 +29,8 @@ pub fn apply(world: &mut World, order: &Order) -> Result<Vec<GameEvent>, Refusal
     let mut events = Vec::new();
     if let Some(Pending(decision)) = world.get_resource::<Pending>().cloned() {
         answer(world, &decision, order, &mut events)?;
+        // A move resumed by the answer passes hexes too (R 18.0).
+        end::note_moves(world, &events);
         advance(world, &mut events);
         crate::engine::combat_events::record_eliminations(world, &events);
         return Ok(events);

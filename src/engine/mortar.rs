@@ -209,8 +209,10 @@ fn class_of(world: &World, e: Entity) -> Option<crate::scenario::roster::UnitCla
         .map(|t| t.class)
 }
 
-/// Whether `firer` may fire from where it stands (R 31.0, R 43.3, R 43.4,
-/// R 51.0, R 59.3); nothing to check for units that are no Mortars.
+/// Whether `firer` may fire from where it stands: no WT from a Swamp or
+/// Surf hex (R 45.6, R 52.0, `rules::fire::may_fire_from_terrain`); then,
+/// for Mortars and GD Squads, R 31.0, R 43.3, R 43.4, R 51.0, R 59.3.
+/// Fire, Op Fire, Final Op Fire and Mortar Smoke all ask it.
 pub fn check_position(world: &World, firer: Entity) -> Result<(), Refusal> {
     let (Some(unit), Some(loc)) = (world.get::<Unit>(firer), world.get::<Location>(firer)) else {
         return Ok(());
@@ -219,11 +221,18 @@ pub fn check_position(world: &World, firer: Entity) -> Result<(), Refusal> {
     let Some(ut) = roster.get(&unit.kind) else {
         return Ok(());
     };
+    let board = &world.resource::<BoardRes>().0;
+    let aid = &world.resource::<AidRes>().0;
+    if let Some(cell) = board.cell(loc.coord) {
+        crate::rules::fire::may_fire_from_terrain(aid, ut.class, cell.terrain).map_err(|r| {
+            Refusal::Fire {
+                reason: r.to_string(),
+            }
+        })?;
+    }
     if !fires_as_mortar(ut.class) {
         return Ok(());
     }
-    let board = world.resource::<BoardRes>().0.clone();
-    let aid = world.resource::<AidRes>().0.clone();
     let hex = board.cell(loc.coord).map_or("open", |c| c.terrain.key());
     let building = aid.terrain_row(hex).is_some_and(|r| r.building);
     let pillbox = board.fortifications.iter().any(|f| {

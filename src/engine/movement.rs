@@ -33,6 +33,8 @@ struct Occupant {
 
 /// The query [`occupants`] lists; asked as the same query elsewhere, so
 /// that it walks the units in the same order.
+use crate::rules::fortifications::Place;
+
 type OccupantQuery = (Entity, &'static Unit, &'static Location, Has<Concealed>);
 
 fn occupants(world: &mut World) -> Vec<Occupant> {
@@ -238,9 +240,8 @@ pub fn check_move(
             unit: unit.id.clone(),
         });
     }
-    if plan.declared_retreat && withdrawal {
-        return Err(Refusal::RetreatFromMelee);
-    }
+    // A unit starting in an enemy's hex may Declare Retreat, without the
+    // +4 (R 5.3); it Withdraws at -3 (R 5.1) and moves as a Routing unit.
     if plan.declared_retreat && (plan.assault_fire.is_some() || plan.fireteam_fire.is_some()) {
         return Err(Refusal::RetreatNoAssaultFire);
     }
@@ -450,10 +451,19 @@ pub fn execute_move(
             unit: unit.id.clone(),
             from: start.label(),
         });
+        if checked.declared_retreat {
+            // "Units starting in the same hex as an enemy unit cannot get
+            // this +4 Morale modifier." (R 5.3)
+            events.push(GameEvent::DeclaresRetreat {
+                unit: unit.id.clone(),
+                bonus: false,
+            });
+        }
         (&[MoraleModifier::Withdrawal], "R 5.1")
     } else if checked.declared_retreat {
         events.push(GameEvent::DeclaresRetreat {
             unit: unit.id.clone(),
+            bonus: true,
         });
         (&[MoraleModifier::DeclaredRetreat], "R 5.3")
     } else {
@@ -481,7 +491,8 @@ pub fn execute_move(
             + super::seishin::mp_bonus(world, entity),
         hex_open: false,
         trail: vec![start],
-        declared_retreat: checked.declared_retreat,
+        // No +4 for a unit that started in an enemy's hex (R 5.3).
+        declared_retreat: checked.declared_retreat && !checked.withdrawal,
         assault_fire: checked.assault_fire,
         fireteam_fire: checked.fireteam_fire,
         start_window_done: false,
@@ -594,6 +605,11 @@ fn mover_place(
         e.get::<Location>()?.coord,
         e.contains::<Concealed>(),
     ))
+}
+
+/// Whether the mover stands in a Cave (R 43.4).
+fn mover_in_cave(world: &World, mover: Entity) -> bool {
+    world.get::<Location>(mover).is_some_and(|l| l.in_cave)
 }
 
 /// Plays the move on until it ends or an Op Fire window opens.
@@ -819,14 +835,25 @@ fn mover_concealment(world: &mut World, mover: Entity, events: &mut Vec<GameEven
     }
     let board = world.resource::<BoardRes>().0.clone();
     let aid = world.resource::<AidRes>().0.clone();
-    let enemies: Vec<Coord> =
+    let enemy_places: Vec<Place> =
         crate::world::queries::with_query::<OccupantQuery, (), _>(world, |q| {
             q.filter(|(_, u, _, _)| u.side != side)
-                .map(|(_, _, l, _)| l.coord)
+                .map(|(_, _, l, _)| Place {
+                    coord: l.coord,
+                    in_cave: l.in_cave,
+                })
                 .collect()
         });
-    // Next to an enemy, or in its hex (R 15.0, R 51.1).
-    let adjacent = enemies.iter().any(|e| e.distance(at) <= 1);
+    let enemies: Vec<Coord> = enemy_places.iter().map(|p| p.coord).collect();
+    // Next to an enemy (a Cave only to its two front hexes, R 43.4), or in
+    // its hex (R 15.0, R 51.1).
+    let here = Place {
+        coord: at,
+        in_cave: mover_in_cave(world, mover),
+    };
+    let adjacent = enemy_places
+        .iter()
+        .any(|e| *e == here || crate::rules::fortifications::adjacent(&board, *e, here));
     let open = board
         .cell(at)
         .and_then(|c| aid.terrain_row(c.terrain.key()))
@@ -852,12 +879,24 @@ fn reveal_neighbours(world: &mut World, mover: Entity, events: &mut Vec<GameEven
     let Some((side, at, _)) = mover_place(world, mover) else {
         return;
     };
+    // Next to it as R 43.4 has it: a Cave only to its two front hexes.
+    let board = world.resource::<BoardRes>().0.clone();
+    let here = Place {
+        coord: at,
+        in_cave: mover_in_cave(world, mover),
+    };
     // In id order: the events tell them in the order they lose their
     // counters, never in the order the ECS lists them.
     let mut near: Vec<(crate::world::UnitId, Entity, Coord)> =
         crate::world::queries::with_query::<OccupantQuery, (), _>(world, |q| {
             q.filter(|(_, u, l, concealed)| {
-                u.side != side && *concealed && l.coord.distance(at) == 1
+                let there = Place {
+                    coord: l.coord,
+                    in_cave: l.in_cave,
+                };
+                u.side != side
+                    && *concealed
+                    && crate::rules::fortifications::adjacent(&board, here, there)
             })
             .map(|(e, u, l, _)| (u.id.clone(), e, l.coord))
             .collect()
@@ -868,7 +907,6 @@ fn reveal_neighbours(world: &mut World, mover: Entity, events: &mut Vec<GameEven
         return;
     }
     // Stationary Concealed units in Jungle keep their counters (R 51.1).
-    let board = world.resource::<BoardRes>().0.clone();
     let in_jungle = |c: Coord| {
         board
             .cell(c)

@@ -405,10 +405,9 @@ fn plan_in(
         return Err(None);
     }
     super::night::check_sight(world, firer, at).map_err(|_| None)?;
-    // Only a Mortar has a firing position to check (R 31.0).
-    if mortar {
-        super::mortar::check_position(world, firer).map_err(|_| None)?;
-    }
+    // No WT from a Swamp or Surf hex (R 45.6, R 52.0); a Mortar's firing
+    // position (R 31.0).
+    super::mortar::check_position(world, firer).map_err(|_| None)?;
     // A Mortar may see through a spotter, not at a mover's first hex (R 31.1).
     // Last: it searches the spotters' hexes. (Without the Smoke, which
     // never blocks a thread.)

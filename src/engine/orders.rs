@@ -276,8 +276,6 @@ pub enum Refusal {
     WithdrawalIntoEnemy {
         at: String,
     },
-    /// No Declared Retreat from an enemy hex (R 5.3).
-    RetreatFromMelee,
     /// No Assault Fire in a Declared Retreat (R 5.3).
     RetreatNoAssaultFire,
     /// The path breaks the Routing restrictions of a Declared Retreat
@@ -422,10 +420,6 @@ impl std::fmt::Display for Refusal {
             Refusal::WithdrawalIntoEnemy { at } => write!(
                 f,
                 "a Withdrawal may not enter {at}, a hex with another enemy unit (R 5.1)"
-            ),
-            Refusal::RetreatFromMelee => write!(
-                f,
-                "a unit starting in an enemy hex may not Declare Retreat (R 5.3)"
             ),
             Refusal::RetreatNoAssaultFire => {
                 write!(f, "a Declared Retreat may not Assault Fire (R 5.3)")

@@ -16,7 +16,7 @@ use std::fmt;
 
 use crate::scenario::player_aid::{PlayerAid, TerrainRow};
 use crate::scenario::roster::{CounterSide, FireRange, UnitClass, UnitType};
-use crate::scenario::schema::{FortificationKind, Nationality};
+use crate::scenario::schema::{FortificationKind, Nationality, Terrain};
 
 use super::mortar::Column;
 use super::{D10, Fp, Hexes};
@@ -277,6 +277,32 @@ impl FireContext {
     }
 }
 
+/// Whether a unit of `class` may fire from a hex of `terrain`: a WT (MG or
+/// Mortar) may not where the Player Aid's terrain row names a rule in
+/// `no_wt_fire` (R 45.6: "WTs may not fire from a Surf hex."; R 52.0: "WTs
+/// cannot fire from a swamp hex."). Squads and GD Squads, which are not
+/// WTs, may (R 59.3). The one place fire, Op Fire, Final Op Fire and Mortar
+/// fire ask it.
+pub fn may_fire_from_terrain(
+    aid: &PlayerAid,
+    class: UnitClass,
+    terrain: Terrain,
+) -> Result<(), FireRefusal> {
+    if !class.is_weapon_team() {
+        return Ok(());
+    }
+    match aid
+        .terrain_row(terrain.key())
+        .and_then(|r| r.no_wt_fire.as_ref())
+    {
+        Some(rule) => Err(FireRefusal::WtNotFrom {
+            terrain,
+            rule: rule.clone(),
+        }),
+        None => Ok(()),
+    }
+}
+
 /// The Player Aid key of the terrain modifier a Fortification gives, if any:
 /// a Trench is a Foxhole (R 43.2), a Pillbox and a Bunker share a row
 /// (R 43.3), a Fortified Position is a fortified building (R 43.5). Wire
@@ -359,6 +385,8 @@ pub enum FireRefusal {
     BelowOneBeyondNormalRange { total: Fp },
     /// The Player Aid has no usable infantry value under this key.
     MissingData { key: String },
+    /// WTs may not fire from a hex of this terrain (R 45.6, R 52.0).
+    WtNotFrom { terrain: Terrain, rule: String },
     /// What only Mortars and GD Squads may not do (R 31.0, R 31.1, R 59.3).
     Mortar(super::mortar::MortarRefusal),
 }
@@ -424,6 +452,13 @@ impl fmt::Display for FireRefusal {
             ),
             FireRefusal::MissingData { key } => {
                 write!(f, "the Player Aid has no infantry fire value for `{key}`")
+            }
+            FireRefusal::WtNotFrom { terrain, rule } => {
+                write!(
+                    f,
+                    "a WT may not fire from a {} hex ({rule})",
+                    terrain.name()
+                )
             }
             FireRefusal::Mortar(r) => r.fmt(f),
         }

@@ -51,6 +51,20 @@ pub fn cave_front(board: &Board, c: Coord) -> Option<Vec<Coord>> {
     )
 }
 
+/// Whether two locations are adjacent (R 2.0: next hexes), knowing Caves
+/// (R 43.4: "The Cave is only adjacent to its two frontal hexes."): a
+/// Cave is adjacent only to the locations above its two front hexes, never
+/// to the location above it nor to another Cave; two hexes are adjacent
+/// when they touch. Every question of units being adjacent asks this.
+pub fn adjacent(board: &Board, a: Place, b: Place) -> bool {
+    match (a.in_cave, b.in_cave) {
+        (false, false) => a.coord.distance(b.coord) == 1,
+        (true, true) => false,
+        (true, false) => cave_front(board, a.coord).is_some_and(|f| f.contains(&b.coord)),
+        (false, true) => cave_front(board, b.coord).is_some_and(|f| f.contains(&a.coord)),
+    }
+}
+
 /// R 43.4: fire at a unit in the Cave of `cave` from `from`, one of its two
 /// front hexes: the Cave's modifier is 0.
 pub fn fired_from_front(board: &Board, cave: Coord, from: Coord) -> bool {
@@ -214,5 +228,32 @@ mod tests {
         assert!(!fired_from_front(&b, c("K5"), c("K4")));
         assert_eq!(split_label("K5/cave"), ("K5", true));
         assert_eq!(split_label("K5"), ("K5", false));
+    }
+
+    /// R 43.4: "The Cave is only adjacent to its two frontal hexes." The
+    /// other four hexes touching K5, and K5 itself, are not adjacent to its
+    /// Cave; hexes are adjacent as ever.
+    #[test]
+    fn r43_4_the_cave_is_only_adjacent_to_its_two_frontal_hexes() {
+        let b = board();
+        let cave = Place {
+            coord: c("K5"),
+            in_cave: true,
+        };
+        let front = cave_front(&b, c("K5")).unwrap();
+        let touching: Vec<Coord> = crate::scenario::schema::Side6::ALL
+            .into_iter()
+            .filter_map(|s| b.neighbour(c("K5"), s))
+            .collect();
+        assert_eq!(touching.len(), 6);
+        for t in touching {
+            let expected = front.contains(&t);
+            assert_eq!(adjacent(&b, cave, above(&t.label())), expected, "{t:?}");
+            assert_eq!(adjacent(&b, above(&t.label()), cave), expected, "{t:?}");
+            assert!(adjacent(&b, above("K5"), above(&t.label())));
+        }
+        assert!(!adjacent(&b, cave, above("K5")));
+        assert!(!adjacent(&b, cave, cave));
+        assert!(!adjacent(&b, above("K5"), above("K7")));
     }
 }

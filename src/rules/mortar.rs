@@ -129,11 +129,13 @@ pub struct FiringPosition<'a> {
 }
 
 /// Whether a unit firing as a Mortar may fire from here (R 31.0): not from
-/// inside a building (Huts excepted, R 40.1), a Pillbox (R 43.3) or a Swamp;
-/// not from a Cave (R 43.4); from a Jungle hex only if it set up there,
-/// unless Japanese (R 31.0, R 51.0). GD Squads are not WTs: they may fire
-/// from a Swamp and a Cave (R 59.3, R 43.4); a Pillbox still bars them
-/// (R 43.3: "Mortars and GD may not fire from them").
+/// inside a building (Huts excepted, R 40.1) or a Pillbox (R 43.3); not
+/// from a Cave (R 43.4); from a Jungle hex only if it set up there, unless
+/// Japanese (R 31.0, R 51.0). The Swamp (R 31.0, R 52.0) bars every WT, and
+/// is asked of all of them in one place: `rules::fire::may_fire_from_terrain`.
+/// GD Squads are not WTs: they may fire from a Swamp and a Cave (R 59.3,
+/// R 43.4); a Pillbox still bars them (R 43.3: "Mortars and GD may not fire
+/// from them").
 pub fn may_fire_from(
     class: UnitClass,
     japanese: bool,
@@ -155,9 +157,6 @@ pub fn may_fire_from(
     }
     if pos.building && pos.hex != "huts" {
         return refuse("inside a building", "R 31.0");
-    }
-    if pos.hex == "swamp" {
-        return refuse("a Swamp", "R 31.0");
     }
     if pos.hex == "jungle" && pos.moved_into_jungle && !japanese {
         return refuse("a Jungle hex it moved into", "R 31.0, R 51.0");
@@ -186,6 +185,7 @@ mod tests {
     use crate::rules::fire::{
         Elevation, FireContext, FireKind, FireRefusal, Firer, Motion, Smoke, infantry_fp,
     };
+    use crate::scenario::schema::Terrain;
 
     fn pos(hex: &str) -> FiringPosition<'_> {
         FiringPosition {
@@ -239,11 +239,18 @@ mod tests {
             ..pos("huts")
         };
         assert_eq!(may_fire_from(wt, false, huts), Ok(()));
+        // The Swamp bars every WT, Mortars among them (R 31.0, R 52.0); a
+        // GD Squad is no WT (R 59.3).
+        let aid = crate::scenario::builtin_player_aid().unwrap();
         assert_eq!(
-            may_fire_from(wt, true, pos("swamp"))
+            crate::rules::fire::may_fire_from_terrain(&aid, wt, Terrain::Swamp)
                 .unwrap_err()
                 .to_string(),
-            "a Mortar may not fire from a Swamp (R 31.0)"
+            "a WT may not fire from a Swamp hex (R 52.0)"
+        );
+        assert_eq!(
+            crate::rules::fire::may_fire_from_terrain(&aid, gd, Terrain::Swamp),
+            Ok(())
         );
         assert_eq!(may_fire_from(gd, true, pos("swamp")), Ok(()));
         let cave = FiringPosition {

@@ -131,6 +131,13 @@ pub fn step_total(
     Ok(total)
 }
 
+/// R 53.0: a step from `from` to `to` across a Path hexside is a move on
+/// the Path (it pays the Path's 1 MP, `step_parts`).
+pub fn path_step(board: &Board, from: Coord, to: Coord) -> bool {
+    from.side_towards(to)
+        .is_some_and(|side| board.road(from, side) == Some(RoadKind::Path))
+}
+
 /// R 43.2: a step from one Trench hex to the next, or between a Trench and
 /// a Pillbox or Bunker adjacent to it (they are connected); never to or
 /// from a Cave. It costs the Trench row's MPs whatever the terrain of the

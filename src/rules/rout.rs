@@ -63,6 +63,28 @@ pub fn rout_check(
 pub struct EnemyUnit {
     pub at: Coord,
     pub in_melee: bool,
+    /// In the Cave below `at`: adjacent only to its two front hexes (R 43.4).
+    pub in_cave: bool,
+}
+
+impl EnemyUnit {
+    /// Whether this enemy is adjacent to the location above `c` (R 43.4:
+    /// "The Cave is only adjacent to its two frontal hexes.").
+    pub fn adjacent_to(&self, board: &Board, c: Coord) -> bool {
+        use crate::rules::fortifications::{Place, adjacent};
+        let me = Place {
+            coord: self.at,
+            in_cave: self.in_cave,
+        };
+        adjacent(
+            board,
+            me,
+            Place {
+                coord: c,
+                in_cave: false,
+            },
+        )
+    }
 }
 
 /// Why a unit must take a Rout MC (R 11.0); one MC even if several apply.
@@ -117,7 +139,7 @@ pub fn rout_reason(
         return None;
     }
     let free = enemies.iter().filter(|e| !e.in_melee);
-    if free.clone().any(|e| e.at.distance(at) == 1) {
+    if free.clone().any(|e| e.adjacent_to(board, at)) {
         return Some(RoutReason::AdjacentEnemy);
     }
     if beneficial_hex(board, aid, at) {
@@ -236,7 +258,7 @@ struct RoutSearch<'a> {
     /// The enemy hexes, once each, for the "seen" set (at most 64).
     enemy_hexes: Vec<Coord>,
     /// Enemies not in Melee: their adjacent hexes may not be entered.
-    free: Vec<Coord>,
+    free: Vec<EnemyUnit>,
     sees: FxHashMap<Coord, u64>,
     best: FxHashMap<State, (Mp, Option<State>)>,
     heap: BinaryHeap<std::cmp::Reverse<(Mp, Coord, u64)>>,
@@ -250,12 +272,7 @@ impl<'a> RoutSearch<'a> {
         enemy_hexes.sort();
         enemy_hexes.dedup();
         enemy_hexes.truncate(64);
-        let free = q
-            .enemies
-            .iter()
-            .filter(|e| !e.in_melee)
-            .map(|e| e.at)
-            .collect();
+        let free = q.enemies.iter().filter(|e| !e.in_melee).copied().collect();
         let mut search = RoutSearch {
             board,
             aid,
@@ -287,7 +304,7 @@ impl<'a> RoutSearch<'a> {
     }
 
     fn legal_hex(&self, c: Coord) -> bool {
-        !self.enemy_hexes.contains(&c) && !self.free.iter().any(|e| e.distance(c) == 1)
+        !self.enemy_hexes.contains(&c) && !self.free.iter().any(|e| e.adjacent_to(self.board, c))
     }
 
     /// Settles the next state; false when the search is over.

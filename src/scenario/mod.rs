@@ -44,7 +44,26 @@ pub fn builtin_roster() -> Result<Roster, FileReport> {
 
 /// The Player Aid as built into the binary (checked by `build.rs`).
 pub fn builtin_player_aid() -> Result<PlayerAid, FileReport> {
-    parse_data("assets/player_aid.ron", PLAYER_AID_RON.as_bytes())
+    parse_player_aid("assets/player_aid.ron", PLAYER_AID_RON.as_bytes())
+}
+
+/// Parses a Player Aid file and checks it has every row the rules read
+/// ([`PlayerAid::problems`]), naming the file in any error.
+pub fn parse_player_aid(file: &str, bytes: &[u8]) -> Result<PlayerAid, FileReport> {
+    let aid: PlayerAid = parse_data(file, bytes)?;
+    let problems: Vec<validate::Problem> = aid
+        .problems()
+        .into_iter()
+        .map(|m| validate::Problem::at((1, 1), m))
+        .collect();
+    if problems.is_empty() {
+        Ok(aid)
+    } else {
+        Err(FileReport {
+            file: file.to_string(),
+            problems,
+        })
+    }
 }
 
 /// Parses a roster or Player Aid file, naming the file in any error.

@@ -126,7 +126,52 @@ pub struct NightAid {
     pub vehicle_gun_max_range: u8,
 }
 
+/// The situation rows (§2b) the fire rules read by key, and whether they
+/// read its Infantry FP value (the moving-in-Open rows are read by range
+/// band, Directed Fire from the Mortar column). An attack that needs a
+/// missing one could not be resolved, so such a Player Aid is refused at
+/// load ([`PlayerAid::problems`]), never an attack left without a result.
+pub const FIRE_SITUATIONS: &[(&str, bool)] = &[
+    ("adjacent", true),
+    ("moving_open", false),
+    ("moving_open_night", false),
+    ("final_op_fire", true),
+    ("concealed", true),
+    ("japanese_concealed", true),
+    ("smoke", true),
+    ("dispersed_smoke", true),
+    ("hindrance", true),
+    ("flank", true),
+    ("changed_facing", true),
+    ("mortar_directed", false),
+    ("satw_bonus", true),
+    ("fireteam_fire", true),
+    ("prof_adjacent_op_fire", true),
+    ("prof_marked_op_fire", true),
+    ("prof_cp", true),
+    ("firer_in_wire", true),
+];
+
 impl PlayerAid {
+    /// What the rules need of this Player Aid and it lacks: every situation
+    /// row of [`FIRE_SITUATIONS`], with an Infantry FP value where read. `build.rs`
+    /// refuses the built-in file with any; a file loaded at run time too.
+    pub fn problems(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        for &(key, inf_fp) in FIRE_SITUATIONS {
+            match self.situation(key) {
+                None => out.push(format!(
+                    "situations: no row `{key}`, which the fire rules read"
+                )),
+                Some(row) if inf_fp && row.inf.fp().is_none() => out.push(format!(
+                    "situations: row `{key}` has no Infantry FP value (`inf: fp(..)`), which the fire rules read"
+                )),
+                Some(_) => {}
+            }
+        }
+        out
+    }
+
     /// The PAC row of an SATW (R 33.0).
     pub fn satw_weapon(&self, kind: super::roster::SatwKind) -> Option<&SatwWeapon> {
         self.satw_weapons.iter().find(|w| w.kind == kind)
@@ -296,6 +341,10 @@ pub struct TerrainRow {
     /// Lanes (R 43.0).
     #[serde(default)]
     pub building: bool,
+    /// WTs may not fire from a hex of this terrain: the rule that says so
+    /// (R 45.6 Surf, R 52.0 Swamp).
+    #[serde(default)]
+    pub no_wt_fire: Option<String>,
     #[serde(default)]
     pub note: String,
     pub source: Source,

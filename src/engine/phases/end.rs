@@ -70,11 +70,17 @@ fn occupy(world: &mut World) {
             .get(&u.kind)
             .is_some_and(|t| t.class == UnitClass::Decoy)
     };
+    // A mover waiting in the hex it entered controls it only once it has
+    // survived the fire there (R 18.0).
+    let waiting = waiting_mover(world);
     // (hex, side) of units, Decoys aside, in hexes their side does not hold.
     let Some(mut taken) =
-        crate::world::queries::try_with_query::<(&Unit, &Location), (), _>(world, |q| {
+        crate::world::queries::try_with_query::<(Entity, &Unit, &Location), (), _>(world, |q| {
             let mut taken: Vec<(Coord, SideId)> = Vec::new();
-            for (u, l) in q {
+            for (e, u, l) in q {
+                if Some(e) == waiting {
+                    continue;
+                }
                 let here = (l.coord, u.side);
                 if control.controller(here.0) != Some(here.1) && !taken.contains(&here) && !decoy(u)
                 {
@@ -86,7 +92,7 @@ fn occupy(world: &mut World) {
     else {
         // No unit ever: register the query's components as listing them
         // would.
-        crate::world::queries::with_query::<(&Unit, &Location), (), _>(world, |_| ());
+        crate::world::queries::with_query::<(Entity, &Unit, &Location), (), _>(world, |_| ());
         return;
     };
     if taken.is_empty() {
@@ -110,14 +116,37 @@ fn occupy(world: &mut World) {
     }
 }
 
+/// The hex a mover entered and still stands in while its move waits (an
+/// Op Fire window, a decision): not yet its side's, since "A unit
+/// eliminated (by Op Fire, etc.) when entering a hex does not control the
+/// hex." (R 18.0). The next order's [`note_moves`] settles it.
+#[derive(Resource, Debug, Clone, PartialEq, Eq)]
+pub struct EntryAwaitingFire {
+    pub unit: UnitId,
+    pub hex: String,
+}
+
+/// The unit whose move waits in the hex it entered, if any (R 18.0).
+fn waiting_mover(world: &World) -> Option<Entity> {
+    world
+        .get_resource::<crate::engine::movement::MoveInProgress>()
+        .map(|m| m.mover)
+}
+
 /// Hexes passed through during the order (R 18.0): a unit entering a hex
 /// with no enemy present controls it, unless it is eliminated entering it.
+/// The hex a paused move waits in counts only once the mover has survived
+/// the fire there ([`EntryAwaitingFire`]).
 pub fn note_moves(world: &mut World, events: &[GameEvent]) {
     if world.get_resource::<Control>().is_none() {
         return;
     }
+    let awaiting = world.remove_resource::<EntryAwaitingFire>();
     // (unit, hex, still standing)
     let mut entries: Vec<(&str, &str, bool)> = Vec::new();
+    if let Some(a) = &awaiting {
+        entries.push((&a.unit, &a.hex, true));
+    }
     for e in events {
         match e {
             GameEvent::Moved { unit, to, .. } => entries.push((unit, to, true)),
@@ -128,6 +157,22 @@ pub fn note_moves(world: &mut World, events: &[GameEvent]) {
             }
             _ => {}
         }
+    }
+    // A move still under way waits in the hex it last entered: that one
+    // waits for the fire too.
+    let paused = world
+        .get_resource::<crate::engine::movement::MoveInProgress>()
+        .map(|m| m.unit.clone());
+    if let Some(mover) = paused
+        && let Some(i) = entries.iter().rposition(|x| *x.0 == *mover)
+        && entries[i].2
+    {
+        let (unit, hex, _) = entries.remove(i);
+        let wait = EntryAwaitingFire {
+            unit: UnitId::from(unit),
+            hex: hex.to_string(),
+        };
+        world.insert_resource(wait);
     }
     if entries.is_empty() {
         return;
@@ -206,6 +251,14 @@ fn entry_hexes(world: &mut World, side: SideId, entry: &Entry) -> Vec<Coord> {
         .filter(|u| u.unit.side != side)
         .map(|u| u.at)
         .collect();
+    let enemy_places: Vec<crate::rules::fortifications::Place> = all
+        .iter()
+        .filter(|u| u.unit.side != side)
+        .map(|u| crate::rules::fortifications::Place {
+            coord: u.at,
+            in_cave: u.in_cave,
+        })
+        .collect();
     let (columns, rows) = (board.columns, board.rows);
     let candidates: Vec<Coord> = match entry {
         Entry::Edge(e) => board
@@ -227,7 +280,15 @@ fn entry_hexes(world: &mut World, side: SideId, entry: &Entry) -> Vec<Coord> {
     let limit = usize::from(aid.constants.stacking_per_side);
     let mut out: Vec<Coord> = candidates
         .into_iter()
-        .filter(|c| enemies.iter().all(|e| e.distance(*c) > 1))
+        .filter(|c| {
+            enemy_places.iter().all(|e| {
+                let here = crate::rules::fortifications::Place {
+                    coord: *c,
+                    in_cave: false,
+                };
+                e.coord != *c && !crate::rules::fortifications::adjacent(&board, *e, here)
+            })
+        })
         .filter(|c| friends.iter().filter(|f| *f == c).count() < limit)
         .collect();
     out.sort();

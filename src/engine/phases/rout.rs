@@ -172,6 +172,7 @@ fn enemies_of(all: &[OnBoard], side: SideId, leaving: &[Entity]) -> Vec<EnemyUni
         .filter(|e| e.unit.side != side)
         .map(|e| EnemyUnit {
             at: e.at,
+            in_cave: e.in_cave,
             in_melee: all.iter().any(|f| {
                 f.unit.side == side
                     && !f.is_decoy()
@@ -213,7 +214,10 @@ fn start_part(world: &mut World, side: SideId, events: &mut Vec<GameEvent>) {
             None => &foes,
         };
         if let Some(reason) = rout_reason(&board, &aid, u.at, melee, seishin, seen_by) {
-            let close = melee || foes.iter().any(|e| !e.in_melee && e.at.distance(u.at) == 1);
+            let close = melee
+                || foes
+                    .iter()
+                    .any(|e| !e.in_melee && e.adjacent_to(&board, u.at));
             queue.push_back(ToCheck {
                 unit: u.entity,
                 reason: reason.text(),
