@@ -267,7 +267,10 @@ fn r67_operations_phase_step_by_step() {
             counter("R5", "G5", true, Some(Full), None),
         ]
     );
-    assert_eq!(w.resource::<TurnTrack>().command_points, [1, 0]);
+    assert_eq!(
+        bob::scenario::schema::SideId::BOTH.map(|s| bob::engine::command_points::left(&w, s)),
+        [1, 0]
+    );
     assert_eq!(
         w.resource::<CommandPoints>()
             .left(bob::scenario::schema::SideId::Axis),
@@ -497,7 +500,10 @@ fn melee_reroll_and_return_in_recovery() {
         ["CP counters returned: Allies 1, Axis 1 CP this turn (R 3.0, R 13.0)"]
     );
     assert_eq!(bob::world::marks(&w, r1).cp, None);
-    assert_eq!(w.resource::<TurnTrack>().command_points, [1, 1]);
+    assert_eq!(
+        bob::scenario::schema::SideId::BOTH.map(|s| bob::engine::command_points::left(&w, s)),
+        [1, 1]
+    );
     melee_reroll(&mut w, r2, f5, &mut events).unwrap();
 }
 

@@ -96,7 +96,10 @@ fn r67_rout_melee_and_recovery() {
     // The German spent his CP on G1's Final Op Fire.
     let g1 = entity(&mut w, "G1");
     command_points::spend(&mut w, g1, CpFunction::FinalOpFireRange, &mut Vec::new()).unwrap();
-    assert_eq!(w.resource::<TurnTrack>().command_points, [1, 0]);
+    assert_eq!(
+        bob::scenario::schema::SideId::BOTH.map(|s| bob::engine::command_points::left(&w, s)),
+        [1, 0]
+    );
     let log = start_phase(&mut w, Phase::Rout, &[7, 5, 9]);
     assert_eq!(
         log,
@@ -136,7 +139,10 @@ fn r67_rout_melee_and_recovery() {
     assert!(!exists(&mut w, "G1"));
     let r5 = entity(&mut w, "R5");
     assert!(!bob::world::marks(&w, r5).used && w.get::<Suppression>(r5).is_none());
-    assert_eq!(w.resource::<TurnTrack>().command_points, [1, 1]);
+    assert_eq!(
+        bob::scenario::schema::SideId::BOTH.map(|s| bob::engine::command_points::left(&w, s)),
+        [1, 1]
+    );
     // The Russians now hold F5 (R 18.0).
     let f5 = Coord::parse("F5", 10, 10).unwrap();
     assert_eq!(

@@ -81,7 +81,7 @@ pub struct Graveyard(pub Vec<UnitId>);
 
 /// Events waiting while an earlier one waits for its choice.
 #[derive(Resource, Debug, Clone, Default)]
-struct Jobs(VecDeque<Job>);
+pub(crate) struct Jobs(VecDeque<Job>);
 
 /// What the event still has to do, and who decides.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -21,7 +21,7 @@ use bevy::prelude::*;
 
 use crate::scenario::Coord;
 use crate::scenario::schema::SideId;
-use crate::world::{ActiveScenario, TurnTrack, Unit};
+use crate::world::{ActiveScenario, Unit};
 
 use super::events::GameEvent;
 use super::orders::Refusal;
@@ -155,12 +155,8 @@ fn points(world: &World) -> CommandPoints {
     }
 }
 
-/// Keeps the turn record's CP count (shown on the Scenario Card) in step.
+/// The game's CPs from now on.
 fn store(world: &mut World, cp: CommandPoints) {
-    let left = [cp.left(SideId::Allies), cp.left(SideId::Axis)];
-    if let Some(mut t) = world.get_resource_mut::<TurnTrack>() {
-        t.command_points = left;
-    }
     world.insert_resource(cp);
 }
 

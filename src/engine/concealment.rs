@@ -83,7 +83,7 @@ pub fn reveal(
 /// for one only then (they are passed on every step of every move). Kept
 /// once inserted, so that a game does not add and drop it again and again.
 #[derive(Resource, Debug, Clone, Copy)]
-struct FacingsAwaited(bool);
+pub(crate) struct FacingsAwaited(bool);
 
 /// Whether a unit that lost its counter now chooses a facing (R 2.2).
 fn chooses_facing(world: &World, entity: Entity) -> bool {

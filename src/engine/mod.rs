@@ -114,3 +114,92 @@ impl Shared {
         world
     }
 }
+
+/// Every resource type of a game's state, but the scenario and its data
+/// (`ActiveScenario`, `RosterRes`, `AidRes`, `BoardRes`) and the viewing
+/// side (`Viewer`): what [`reset`] removes. A type left out of this list
+/// stays after a reset, and `tests/reset.rs`, which compares a world reset
+/// after whole games with a new one, fails on it.
+pub fn game_state_resources() -> Vec<std::any::TypeId> {
+    use std::any::TypeId;
+    vec![
+        TypeId::of::<decision::Pending>(),
+        TypeId::of::<smoke::SmokeSupply>(),
+        TypeId::of::<op_fire::OpFireWindow>(),
+        TypeId::of::<op_fire::OpFireMemo>(),
+        TypeId::of::<phases::melee::MeleeState>(),
+        TypeId::of::<phases::end::Control>(),
+        TypeId::of::<phases::end::Entered>(),
+        TypeId::of::<phases::end::GameOver>(),
+        TypeId::of::<phases::end::EntryAwaitingFire>(),
+        TypeId::of::<phases::end::Held>(),
+        TypeId::of::<phases::PhaseSchedules>(),
+        TypeId::of::<phases::recovery::PhaseEvents>(),
+        TypeId::of::<phases::rout::RoutState>(),
+        TypeId::of::<combat_events::LastAttack>(),
+        TypeId::of::<combat_events::CombatEventDecision>(),
+        TypeId::of::<combat_events::EventCommandPoints>(),
+        TypeId::of::<combat_events::Graveyard>(),
+        TypeId::of::<combat_events::Jobs>(),
+        TypeId::of::<operations::OpsState>(),
+        TypeId::of::<operations::SecondMayActFirst>(),
+        TypeId::of::<movement::MoveInProgress>(),
+        TypeId::of::<dice::Dice>(),
+        TypeId::of::<command_points::CommandPoints>(),
+        TypeId::of::<banzai::Called>(),
+        TypeId::of::<banzai::ChargeMemo>(),
+        TypeId::of::<concealment::FacingsAwaited>(),
+        TypeId::of::<night::Illumination>(),
+        TypeId::of::<night::TrippedWire>(),
+        TypeId::of::<night::FlashResponse>(),
+        TypeId::of::<night::TripFlare>(),
+        TypeId::of::<night::FlashQueue>(),
+        TypeId::of::<night::IlluminationSpent>(),
+        TypeId::of::<obstacles::Clearing>(),
+        TypeId::of::<monsoon::MonsoonState>(),
+        TypeId::of::<crate::world::queries::KeptQueries>(),
+        TypeId::of::<crate::world::TurnTrack>(),
+    ]
+}
+
+/// Takes a game off its world: the game's entities (hexes, units,
+/// fortifications, Smoke) are despawned and the resources of
+/// [`game_state_resources`] removed. The scenario, its data, the board,
+/// the viewing side and everything of the interface stay.
+pub fn clear(world: &mut World) {
+    use crate::world::{FortificationCounter, HexCell, Unit};
+    let mut q = world.query_filtered::<Entity, Or<(
+        With<Unit>,
+        With<FortificationCounter>,
+        With<HexCell>,
+        With<smoke::SmokeCounter>,
+    )>>();
+    let doomed: Vec<Entity> = q.iter(world).collect();
+    for e in doomed {
+        world.despawn(e);
+    }
+    let state = game_state_resources();
+    let gone: Vec<_> = world
+        .iter_resources()
+        .filter(|(info, _)| info.type_id().is_some_and(|t| state.contains(&t)))
+        .map(|(info, _)| info.id())
+        .collect();
+    for id in gone {
+        world.remove_resource_by_id(id);
+    }
+}
+
+/// Puts a world back to its scenario's setup, as a new game's world
+/// starts: [`clear`], the dice seeded `seed`, the scenario set up again
+/// (the viewing side kept). `tests/reset.rs` compares a world reset after
+/// whole games with a new one.
+pub fn reset(world: &mut World, seed: u64) {
+    clear(world);
+    let viewer = world.get_resource::<crate::world::Viewer>().copied();
+    world.insert_resource(Dice::seeded(seed));
+    phases::prepare(world);
+    spawn_scenario(world);
+    if let Some(v) = viewer {
+        world.insert_resource(v);
+    }
+}

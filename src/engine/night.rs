@@ -54,7 +54,7 @@ pub struct FlashResponse;
 /// A Trip Flare lights the hex just entered for the window about to open
 /// (R 43.6).
 #[derive(Resource, Debug, Clone, Copy)]
-struct TripFlare(Coord);
+pub(crate) struct TripFlare(Coord);
 
 /// What the Operations Phase does once the Muzzle Flash chain is over.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

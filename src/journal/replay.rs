@@ -4,7 +4,6 @@
 
 use std::path::Path;
 
-use bevy::ecs::system::RunSystemOnce;
 use bevy::prelude::*;
 
 use crate::engine::game::{apply, begin_game};
@@ -298,8 +297,6 @@ pub struct Outline {
     /// in order: a phase that runs inside one entry (a Recovery Phase) is
     /// marked at the position after that entry.
     pub marks: Vec<Mark>,
-    /// The resources the game added to its world on the way.
-    pub added: GameResources,
 }
 
 /// One turn and phase of the game and the position where it is first seen.
@@ -366,64 +363,21 @@ pub fn outline(
     let mut world = headless_world(loaded, roster.clone(), aid.clone(), read.header.seed);
     let mut out = Outline::default();
     let mut before = (1, Phase::Setup);
-    let mut initial = resource_types(&world);
-    // Bevy's store of schedules, made in a world the first time a schedule
-    // runs there (a phase's systems do): the window's own, never the game's.
-    initial.insert(std::any::TypeId::of::<bevy::ecs::schedule::Schedules>());
-    let mut seen = initial.clone();
     replay_each(&mut world, read, |world, position, events| {
         out.note_events(before.0, events, position);
         let now = turn_phase(world);
         out.note(now.0, now.1, position);
         out.positions.push(now);
         before = now;
-        seen.extend(resource_types(world));
     })?;
-    out.added = GameResources(seen.difference(&initial).copied().collect());
     Ok((out, started.elapsed()))
 }
 
-/// The resources a game adds to its world as it is played (by type), found
-/// by replaying its journal headlessly: [`reset_to_setup`] removes these and
-/// nothing else, so the interface's and Bevy's own resources are never
-/// touched.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct GameResources(pub std::collections::HashSet<std::any::TypeId>);
-
-fn resource_types(world: &World) -> std::collections::HashSet<std::any::TypeId> {
-    world
-        .iter_resources()
-        .filter_map(|(info, _)| info.type_id())
-        .collect()
-}
-
-/// Puts a world back to its scenario's setup, as `spawn_scenario` left it:
-/// the hexes, units and fortifications are spawned again and every resource
-/// the game adds as it is played is removed. The viewer is kept.
-pub fn reset_to_setup(world: &mut World, added: &GameResources) {
-    use crate::world::{FortificationCounter, HexCell, Unit, Viewer};
-    let mut q = world
-        .query_filtered::<Entity, Or<(With<Unit>, With<FortificationCounter>, With<HexCell>)>>();
-    let doomed: Vec<Entity> = q.iter(world).collect();
-    for e in doomed {
-        world.despawn(e);
-    }
-    let extra: Vec<_> = added
-        .0
-        .iter()
-        .filter_map(|t| world.components().get_id(*t))
-        .collect();
-    for id in extra {
-        world.remove_resource_by_id(id);
-    }
-    let viewer = world.get_resource::<Viewer>().copied();
-    // spawn_scenario only spawns entities and inserts resources: it cannot fail.
-    if let Err(e) = world.run_system_once(crate::world::spawn::spawn_scenario) {
-        error!("setting up the scenario again: {e}");
-    }
-    if let Some(v) = viewer {
-        world.insert_resource(v);
-    }
+/// Puts a world back to its scenario's setup, as `spawn_scenario` left it
+/// (`engine::reset`; the dice are the journal's, put in by the caller).
+/// The viewer and the interface's resources are kept.
+pub fn reset_to_setup(world: &mut World, header: &Header) {
+    crate::engine::reset(world, header.seed);
 }
 
 /// A seeded game of random legal orders (`engine::random`), journaled to

@@ -57,9 +57,12 @@ pub fn state_text(world: &mut World) -> String {
     }
     lines.sort();
     if let Some(t) = world.get_resource::<TurnTrack>() {
+        // `cp`: the CPs each side has left (R 3.0).
+        let left = crate::scenario::schema::SideId::BOTH
+            .map(|side| crate::engine::command_points::left(world, side));
         lines.push(format!(
             "turn {}/{} {:?} active={:?} cp={:?}",
-            t.turn, t.last_turn, t.phase, t.active, t.command_points
+            t.turn, t.last_turn, t.phase, t.active, left
         ));
     }
     if let Some(s) = world.get_resource::<OpsState>() {

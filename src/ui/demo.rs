@@ -7,10 +7,7 @@
 //! without pacing and quits at the end (the check that every scenario
 //! plays through).
 
-use std::any::TypeId;
-use std::collections::HashSet;
 use std::path::PathBuf;
-use std::sync::Arc;
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
@@ -19,12 +16,11 @@ use egui::RichText;
 use crate::app::AppState;
 use crate::bot::{Bot, Level, acting_side};
 use crate::engine::op_fire::OpFireWindow;
-use crate::engine::random::{Lcg, random_order};
 
 use crate::engine::phases::end::GameOver;
 use crate::engine::{Dice, Order};
 use crate::scenario::schema::SideId;
-use crate::scenario::{Coord, Loaded, PlayerAid, Roster};
+use crate::scenario::{Coord, Loaded};
 use crate::world::{ActiveScenario, AidRes, BoardRes, RosterRes, TurnTrack, Viewer};
 
 use super::camera::{BoardCamera, PanelInsets};
@@ -130,7 +126,6 @@ pub struct Demo {
     /// The computer is acting (the camera follows it).
     bot_acting: bool,
     /// Resource types of the rules engine, removed between games.
-    engine_types: Arc<HashSet<TypeId>>,
     /// The next scenario, set up when the board is left.
     pending_next: Option<Loaded>,
     shot_requested: bool,
@@ -195,15 +190,6 @@ impl Plugin for ModesPlugin {
         let Some(opts) = modes.demo.clone() else {
             return;
         };
-        let engine_types = Arc::new(
-            match (
-                crate::scenario::builtin_roster(),
-                crate::scenario::builtin_player_aid(),
-            ) {
-                (Ok(roster), Ok(aid)) => engine_resource_types(&roster, &aid),
-                _ => HashSet::new(),
-            },
-        );
 
         let speed = opts.speed;
         let seed = opts.seed;
@@ -219,7 +205,6 @@ impl Plugin for ModesPlugin {
             stuck: 0,
             started: std::time::Instant::now(),
             bot_acting: true,
-            engine_types,
             pending_next: None,
             shot_requested: false,
         })
@@ -444,8 +429,7 @@ fn set_up_next(world: &mut World) {
     else {
         return;
     };
-    let engine_types = world.resource::<Demo>().engine_types.clone();
-    super::teardown::clear_game(world, &engine_types);
+    super::teardown::clear_game(world);
     let title = format!("Band of Brothers \u{2014} {}", loaded.scenario.title);
     world.insert_resource(ActiveScenario {
         scenario: loaded.scenario,
@@ -470,48 +454,6 @@ fn set_up_next(world: &mut World) {
         w.title = title.clone();
     }
     info!("demo: game {} begins (seed {seed})", game + 1);
-}
-
-/// The resource types the rules engine creates while playing the built-in
-/// scenarios: a few random games in a headless world show them all (the
-/// Op Fire window, the pending decisions, the Melee and Rout states...).
-pub fn engine_resource_types(roster: &Roster, aid: &PlayerAid) -> HashSet<TypeId> {
-    let mut empty: HashSet<TypeId> = World::new()
-        .iter_resources()
-        .filter_map(|(i, _)| i.type_id())
-        .collect();
-    // Bevy's store of schedules, made in a world the first time a schedule
-    // runs there (a phase's systems do): the window's own, never the game's.
-    empty.insert(TypeId::of::<bevy::ecs::schedule::Schedules>());
-    let mut seen = HashSet::new();
-    let mut note = |world: &World| {
-        seen.extend(world.iter_resources().filter_map(|(i, _)| i.type_id()));
-    };
-    for e in crate::scenario::embedded() {
-        let stem = e.file.trim_end_matches(".ron");
-        for seed in [1u64, 2, 3] {
-            let Ok(loaded) = crate::world::load(stem, roster, aid) else {
-                continue;
-            };
-            let mut world =
-                crate::engine::headless_world(loaded, roster.clone(), aid.clone(), seed);
-            crate::engine::game::begin_game(&mut world);
-            note(&world);
-            let mut rng = Lcg(seed);
-            for _ in 0..200_000 {
-                if world.contains_resource::<GameOver>() {
-                    break;
-                }
-                let order = random_order(&mut world, &mut rng);
-                if crate::engine::game::apply(&mut world, &order).is_ok() {
-                    note(&world);
-                }
-            }
-            note(&world);
-        }
-    }
-    seen.retain(|t| !empty.contains(t));
-    seen
 }
 
 /// Any key or click (outside the windows) offers to take command of a side.
@@ -752,7 +694,6 @@ fn demo_windows(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::operations::OpsState;
 
     #[test]
     fn the_playlist_begins_with_the_scenario_named_then_the_others() {
@@ -791,23 +732,5 @@ mod tests {
         // Hexes far apart: no farther than the whole map.
         let (_, scale) = focus_on(&[c("A1"), c("P12")], avail, 2.0);
         assert_eq!(scale, 2.0);
-    }
-
-    #[test]
-    fn the_engine_resources_found_by_playing_include_the_game_state() {
-        let roster = crate::scenario::builtin_roster().unwrap();
-        let aid = crate::scenario::builtin_player_aid().unwrap();
-        let types = engine_resource_types(&roster, &aid);
-        for t in [
-            TypeId::of::<OpsState>(),
-            TypeId::of::<OpFireWindow>(),
-            TypeId::of::<GameOver>(),
-            TypeId::of::<Dice>(),
-            TypeId::of::<TurnTrack>(),
-            TypeId::of::<crate::engine::decision::Pending>(),
-        ] {
-            assert!(types.contains(&t), "{t:?} not found");
-        }
-        assert!(!types.contains(&TypeId::of::<Captions>()));
     }
 }

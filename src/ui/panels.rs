@@ -80,6 +80,14 @@ pub struct ToAct<'w> {
     window: Option<Res<'w, crate::engine::op_fire::OpFireWindow>>,
 }
 
+/// What the panels read of the engine's state.
+type EngineReads<'w> = (
+    Option<Res<'w, crate::engine::operations::OpsState>>,
+    Option<Res<'w, crate::engine::banzai::Called>>,
+    ToAct<'w>,
+    Option<Res<'w, crate::engine::command_points::CommandPoints>>,
+);
+
 #[allow(clippy::too_many_arguments)]
 pub fn game_panels(
     mut contexts: EguiContexts,
@@ -94,11 +102,7 @@ pub fn game_panels(
     mut panels: ResMut<PanelState>,
     mut insets: ResMut<PanelInsets>,
     los: Res<super::los_tool::LosTool>,
-    (ops, banzai_called, to_act): (
-        Option<Res<crate::engine::operations::OpsState>>,
-        Option<Res<crate::engine::banzai::Called>>,
-        ToAct,
-    ),
+    (ops, banzai_called, to_act, cps): EngineReads,
     units: Query<UnitQueryRow>,
     forts: Query<(&FortificationCounter, &Location)>,
     mut act: ActPanel,
@@ -156,7 +160,11 @@ pub fn game_panels(
                         side_name(sc, card.side),
                         card.ops_range.min,
                         card.ops_range.max,
-                        turn.command_points[card.side.index()]
+                        cps.as_deref().map_or_else(
+                            || crate::engine::command_points::CommandPoints::from_card(sc, [0; 2])
+                                .left(card.side),
+                            |c| c.left(card.side)
+                        )
                     ));
                 }
                 ui.separator();

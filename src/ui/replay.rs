@@ -273,8 +273,8 @@ pub fn go_to(world: &mut World, target: usize) {
     show_event(world, None);
     let started = std::time::Instant::now();
     if rebuild {
-        let added = world.resource::<Replay>().outline.added.clone();
-        reset_to_setup(world, &added);
+        let header = world.resource::<Replay>().read.header.clone();
+        reset_to_setup(world, &header);
         start_position(world);
         world.resource_mut::<Replay>().perturbed = false;
     }

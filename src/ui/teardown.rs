@@ -3,21 +3,10 @@
 //! demo's next scenario, or one started from the main menu) begins on a
 //! clean world, set up by `OnEnter(InGame)` as at launch.
 
-use std::any::TypeId;
-use std::collections::HashSet;
-
 use bevy::prelude::*;
 
 use crate::app::AppState;
-use crate::world::{
-    ActiveScenario, AidRes, BoardRes, FortificationCounter, HexCell, RosterRes, TurnTrack, Unit,
-    Viewer,
-};
-
-/// The rules engine's resource types (found by playing, see
-/// `demo::engine_resource_types`), kept once found.
-#[derive(Resource, Debug, Clone, Default)]
-pub struct EngineTypes(pub HashSet<TypeId>);
+use crate::world::{FortificationCounter, HexCell, TurnTrack, Unit};
 
 /// Set by the result screen's "Main menu": the board is cleared as the game
 /// state is left, and the menu opens.
@@ -27,7 +16,7 @@ pub struct LeavingToMenu;
 /// Removes the game's entities and the engine's resources (but the scenario
 /// on the board, the data and the few resources the board's set-up replaces
 /// itself), and puts the views back as they start.
-pub fn clear_game(world: &mut World, engine_types: &HashSet<TypeId>) {
+pub fn clear_game(world: &mut World) {
     let mut doomed: Vec<Entity> = Vec::new();
     macro_rules! gather {
         ($($t:ty),*) => {$(
@@ -57,24 +46,12 @@ pub fn clear_game(world: &mut World, engine_types: &HashSet<TypeId>) {
             e.despawn();
         }
     }
-    let keep = [
-        TypeId::of::<ActiveScenario>(),
-        TypeId::of::<RosterRes>(),
-        TypeId::of::<AidRes>(),
-        TypeId::of::<TurnTrack>(),
-        TypeId::of::<Viewer>(),
-        TypeId::of::<BoardRes>(),
-    ];
-    let gone: Vec<_> = world
-        .iter_resources()
-        .filter(|(info, _)| {
-            info.type_id()
-                .is_some_and(|t| engine_types.contains(&t) && !keep.contains(&t))
-        })
-        .map(|(info, _)| info.id())
-        .collect();
-    for id in gone {
-        world.remove_resource_by_id(id);
+    // The game's own (`engine::clear`); the turn track stays until the
+    // next game's set-up replaces it (the panels read it until then).
+    let track = world.get_resource::<TurnTrack>().cloned();
+    crate::engine::clear(world);
+    if let Some(t) = track {
+        world.insert_resource(t);
     }
     world.insert_resource(super::orders::GameLog::default());
     world.insert_resource(super::night::NightDrawn::default());
@@ -98,18 +75,6 @@ pub fn clear_game(world: &mut World, engine_types: &HashSet<TypeId>) {
     }
 }
 
-/// The engine's resource types: found once by playing, then kept.
-pub fn engine_types(world: &mut World) -> HashSet<TypeId> {
-    if let Some(t) = world.get_resource::<EngineTypes>() {
-        return t.0.clone();
-    }
-    let roster = world.resource::<RosterRes>().0.clone();
-    let aid = world.resource::<AidRes>().0.clone();
-    let types = super::demo::engine_resource_types(&roster, &aid);
-    world.insert_resource(EngineTypes(types.clone()));
-    types
-}
-
 /// "Main menu" from a game: the game is in its journal; the board is
 /// cleared as the game state is left (`leave_to_menu`) and the menu opens
 /// in the same window.
@@ -126,8 +91,7 @@ pub fn leave_to_menu(world: &mut World) {
     if world.remove_resource::<LeavingToMenu>().is_none() {
         return;
     }
-    let types = engine_types(world);
-    clear_game(world, &types);
+    clear_game(world);
     world.remove_resource::<crate::ui::session::GameJournal>();
     world.remove_resource::<crate::ui::session::JournalLaunch>();
     world.remove_resource::<super::vs_bot::VsBot>();

@@ -144,14 +144,14 @@ impl Phase {
     }
 }
 
-/// Turn record (R 1.0) and the Command Points left to each side (R 3.0).
+/// Turn record (R 1.0). The Command Points left to each side are the
+/// engine's (`engine::command_points::CommandPoints`, R 3.0).
 #[derive(Resource, Debug, Clone)]
 pub struct TurnTrack {
     pub turn: u8,
     pub last_turn: u8,
     pub phase: Phase,
     pub active: SideId,
-    pub command_points: [u8; 2],
 }
 
 /// The side whose eyes the board shows: enemy units under Conceal counters

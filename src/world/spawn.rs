@@ -91,18 +91,11 @@ pub fn spawn_scenario(world: &mut World) {
             e.insert(Concealed { minus_two });
         }
     }
-    let cp = |side: SideId| {
-        sc.sides
-            .iter()
-            .find(|c| c.side == side)
-            .map_or(0, |c| c.command_points)
-    };
     world.insert_resource(TurnTrack {
         turn: 1,
         last_turn: sc.turns,
         phase: Phase::Setup,
         active: sc.first_player,
-        command_points: [cp(SideId::Allies), cp(SideId::Axis)],
     });
     world.insert_resource(Viewer(sc.first_player));
     world.insert_resource(BoardRes(board));
