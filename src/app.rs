@@ -230,49 +230,20 @@ pub(crate) fn insert_data(
 pub(crate) struct ScreenshotProgress {
     frames: u32,
     requested: bool,
-    /// Time from launch to the first frame with the board drawn.
-    first_board: Option<std::time::Duration>,
-    /// Frame times seen on the board, for `docs/performance.md`.
-    frame_secs: Vec<f32>,
 }
-
-/// When the process started the app, to measure launch → first board.
-#[derive(Resource, Clone, Copy)]
-pub struct LaunchClock(pub std::time::Instant);
 
 /// Counts frames on the board, then captures the window, saves the PNG,
 /// checks it is not blank and quits (exit status 1 if it is blank).
 pub(crate) fn screenshot_runner(
     mut commands: Commands,
     req: Res<ScreenshotRequest>,
-    clock: Res<LaunchClock>,
-    time: Res<Time>,
     mut progress: ResMut<ScreenshotProgress>,
 ) {
     progress.frames += 1;
-    if progress.first_board.is_none() {
-        progress.first_board = Some(clock.0.elapsed());
-    } else {
-        progress.frame_secs.push(time.delta_secs());
-    }
     if progress.requested || progress.frames < req.frames {
         return;
     }
     progress.requested = true;
-    let n = progress.frame_secs.len().max(1) as f32;
-    let mean = progress.frame_secs.iter().sum::<f32>() / n;
-    let worst = progress.frame_secs.iter().copied().fold(0.0f32, f32::max);
-    let tail = &progress.frame_secs[progress.frame_secs.len().saturating_sub(60)..];
-    let tail_mean = tail.iter().sum::<f32>() / tail.len().max(1) as f32;
-    info!(
-        "first board frame {:.0} ms after launch; {} frames on the board, mean frame time {:.1} ms, worst {:.1} ms, last {} frames {:.1} ms",
-        progress.first_board.unwrap_or_default().as_secs_f64() * 1000.0,
-        progress.frame_secs.len(),
-        mean * 1000.0,
-        worst * 1000.0,
-        tail.len(),
-        tail_mean * 1000.0
-    );
     capture_and_quit(&mut commands, req.path.clone());
 }
 

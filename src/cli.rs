@@ -131,38 +131,6 @@ pub enum Command {
         #[arg(long, value_name = "K")]
         event: Option<usize>,
     },
-    /// Measure frame costs: the game's own systems per frame on each
-    /// scenario, and the board's frame rate against an empty Bevy window of
-    /// the same size (run it under the display to measure, e.g. xvfb-run).
-    BenchFrames {
-        /// Scenarios to measure.
-        #[arg(default_values_t = ["training".to_string(), "guadalcanal".to_string()])]
-        scenarios: Vec<String>,
-        /// Frames to measure (after a warm-up of 30).
-        #[arg(long, default_value_t = 120)]
-        frames: u32,
-        /// Window size, WIDTHxHEIGHT.
-        #[arg(long, default_value = "1280x720", value_parser = parse_size)]
-        size: (u32, u32),
-        /// Each window measured this many times, the windows taking turns;
-        /// the table gives the medians and each round's CPU ratio.
-        #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=50))]
-        rounds: u32,
-        /// Internal: measure one window (`board`, `bare`, `stream`, `sweep`,
-        /// `walk`, `wander` or `empty`) in this process.
-        #[arg(long, hide = true)]
-        child: Option<String>,
-        /// Internal: after the frames, let the board settle and save the
-        /// window as PNG here.
-        #[arg(long, hide = true)]
-        capture: Option<PathBuf>,
-        /// Internal: draw every frame on the board whole.
-        #[arg(long, hide = true)]
-        whole: bool,
-        /// Internal: egui's texture updates reach the renderer a frame late.
-        #[arg(long, hide = true)]
-        late_textures: bool,
-    },
     /// Play a whole game of random legal orders and journal it (for the
     /// replay viewer and measurements).
     RandomGame {
@@ -282,7 +250,8 @@ fn parse_speed(s: &str) -> Result<f32, String> {
     Ok(x)
 }
 
-fn parse_size(s: &str) -> Result<(u32, u32), String> {
+/// A window size, `WIDTHxHEIGHT` (also the frames bench's `--size`).
+pub fn parse_size(s: &str) -> Result<(u32, u32), String> {
     let (w, h) = s
         .split_once(['x', 'X'])
         .ok_or_else(|| format!("`{s}` is not WIDTHxHEIGHT, like 1600x900"))?;
@@ -302,7 +271,8 @@ fn parse_size(s: &str) -> Result<(u32, u32), String> {
 
 /// Runs the command line; the process exit code is returned.
 pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
-    let started = std::time::Instant::now();
+    #[cfg(feature = "measure")]
+    crate::ui::frame_stats::mark_launch();
     let cli = match Cli::try_parse_from(args) {
         Ok(c) => c,
         Err(e) => {
@@ -332,13 +302,11 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
             ) {
                 Ok((loaded, journal)) => window::run_with(
                     LaunchOptions {
-                        started,
                         loaded,
                         size: (1600, 900),
                         screenshot: None,
                         journal,
                         replay: None,
-                        bench_frames: None,
                         modes: Modes::default(),
                     },
                     true,
@@ -368,7 +336,6 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
                 None,
                 roster,
                 aid,
-                started,
                 Some(JournalArgs {
                     resume,
                     load,
@@ -411,7 +378,6 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
                 None,
                 roster,
                 aid,
-                started,
                 None,
                 Modes {
                     demo: Some(DemoOptions {
@@ -462,59 +428,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
             screenshot,
             event,
             ..
-        }) => replay_on_board(&file, (at, event), size, screenshot, roster, aid, started),
-        Some(Command::BenchFrames {
-            scenarios,
-            frames,
-            size,
-            rounds,
-            child: None,
-            ..
-        }) => bench_frames(&scenarios, frames, size, rounds),
-        Some(Command::BenchFrames {
-            scenarios,
-            frames,
-            size,
-            child: Some(kind),
-            capture,
-            whole,
-            late_textures,
-            ..
-        }) => {
-            if kind == "empty" {
-                return crate::ui::frame_stats::run_empty(size, frames);
-            }
-            let name = scenarios
-                .first()
-                .map_or(scenario::DEFAULT_SCENARIO, |s| s.as_str());
-            match crate::world::load(name, &roster, &aid) {
-                Ok(loaded) => window::run(LaunchOptions {
-                    started,
-                    loaded,
-                    size,
-                    screenshot: None,
-                    journal: None,
-                    replay: None,
-                    bench_frames: Some(crate::ui::frame_stats::BoardBench {
-                        frames,
-                        label: String::new(),
-                        sweep: kind == "sweep",
-                        walk: kind == "walk",
-                        wander: kind == "wander",
-                        capture,
-                        whole,
-                        late_textures,
-                        bare: kind == "bare",
-                        stream: kind == "stream",
-                    }),
-                    modes: Modes::default(),
-                }),
-                Err(report) => {
-                    eprintln!("{report}");
-                    ExitCode::FAILURE
-                }
-            }
-        }
+        }) => replay_on_board(&file, (at, event), size, screenshot, roster, aid),
         Some(Command::RandomGame {
             scenario,
             out,
@@ -575,7 +489,6 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> ExitCode {
             }),
             roster,
             aid,
-            started,
             None,
             Modes::default(),
         ),
@@ -591,7 +504,6 @@ fn replay_on_board(
     screenshot: Option<PathBuf>,
     roster: Roster,
     aid: PlayerAid,
-    started: std::time::Instant,
 ) -> ExitCode {
     let prepared = journal::read_journal(path).and_then(|read| {
         let loaded = journal::replay::scenario_of(&read, &roster, &aid)?;
@@ -617,7 +529,6 @@ fn replay_on_board(
     );
     let start = at.min(read.entries.len());
     window::run(LaunchOptions {
-        started,
         loaded,
         size,
         screenshot: screenshot.map(|path| ScreenshotRequest::plain(path, 8)),
@@ -629,14 +540,8 @@ fn replay_on_board(
             whole,
             event,
         }),
-        bench_frames: None,
         modes: Modes::default(),
     })
-}
-
-/// `bob bench-frames`: see `ui::frame_stats::bench`.
-fn bench_frames(scenarios: &[String], frames: u32, size: (u32, u32), rounds: u32) -> ExitCode {
-    crate::ui::frame_stats::bench(scenarios, frames, size, rounds)
 }
 
 /// `bob random-game SCENARIO OUT`: a whole game of random legal orders,
@@ -796,14 +701,12 @@ struct JournalArgs {
     data_dir: Option<PathBuf>,
 }
 
-#[allow(clippy::too_many_arguments)]
 fn play(
     name: &str,
     size: (u32, u32),
     screenshot: Option<ScreenshotRequest>,
     roster: Roster,
     aid: PlayerAid,
-    started: std::time::Instant,
     journal: Option<JournalArgs>,
     modes: Modes,
 ) -> ExitCode {
@@ -815,13 +718,11 @@ fn play(
         }
     };
     window::run(LaunchOptions {
-        started,
         loaded,
         size,
         screenshot,
         journal,
         replay: None,
-        bench_frames: None,
         modes,
     })
 }

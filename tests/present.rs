@@ -15,7 +15,9 @@
 //! most 1 level, at most 0.01% of the window's pixels (92 at 1280x720).
 //! A failing case leaves both pictures and a picture of the differences
 //! (in magenta) under the target directory, `present-failures/`.
-//! Needs `xvfb-run` (CI has it); skipped where it is missing.
+//! Needs `xvfb-run` (CI has it); skipped where it is missing. Runs the
+//! `bench-frames` binary, so it is built with the `measure` feature:
+//! `cargo test --release --features measure --test present`.
 
 use std::path::Path;
 use std::process::Command;
@@ -42,8 +44,8 @@ fn capture(
 ) -> u64 {
     let mut cmd = Command::new("xvfb-run");
     cmd.args(["-a", "-s", "-screen 0 1600x900x24"])
-        .arg(env!("CARGO_BIN_EXE_bob"))
-        .args(["bench-frames", scenario, "--child", kind])
+        .arg(env!("CARGO_BIN_EXE_bench-frames"))
+        .args([scenario, "--child", kind])
         .args(["--frames", &frames.to_string(), "--size", "1280x720"])
         .args(extra)
         .arg("--capture")
@@ -108,7 +110,7 @@ fn differences(a: &Image, b: &Image) -> (usize, u8, [u32; 4]) {
 /// Keeps a failing case's pictures, and the first one dimmed with its
 /// differing pixels in magenta, under the target directory.
 fn keep_failure(name: &str, parts: &Path, whole: &Path) -> std::path::PathBuf {
-    let bin = Path::new(env!("CARGO_BIN_EXE_bob"));
+    let bin = Path::new(env!("CARGO_BIN_EXE_bench-frames"));
     let dir = bin
         .parent()
         .and_then(Path::parent)

@@ -230,7 +230,7 @@ impl Plugin for DecidePlugin {
                     .run_if(super::replay::orders_allowed),
                 draw_choices.after(refresh_and_send),
             )
-                .in_set(super::frame_stats::GameSystems)
+                .in_set(super::GameSystems)
                 .run_if(in_state(crate::app::AppState::InGame)),
         );
     }

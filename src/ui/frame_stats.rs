@@ -1,4 +1,8 @@
-//! `bob bench-frames`: what a frame costs. Two figures, measured in one run
+//! Measurement, built only with the `measure` feature: the `bench-frames`
+//! binary (`src/bin/bench-frames.rs`), and the launch and frame times that
+//! `bob screenshot` prints in such a build ([`LaunchTiming`]).
+//!
+//! `bench-frames`: what a frame costs. Two figures, measured in one run
 //! under the same display:
 //!
 //! - the game's own systems per frame (everything of ours, not Bevy's nor
@@ -24,11 +28,67 @@ use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 
+use super::GameSystems;
 use crate::scenario::Coord;
 
-/// Every system of ours that runs each frame on the board.
-#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
-pub struct GameSystems;
+/// When the command line began (`cli::run` marks it first thing).
+static LAUNCHED: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
+
+/// Marks the launch, for [`LaunchTiming`]'s launch → first board.
+pub fn mark_launch() {
+    LAUNCHED.get_or_init(Instant::now);
+}
+
+/// `bob screenshot`, built with `measure`: the time from launch to the
+/// first frame with the board drawn, and the frame times after it, printed
+/// when the capture is taken (`docs/performance.md`).
+pub struct LaunchTiming;
+
+/// The frames counted so far, as `screenshot_runner` counts them.
+#[derive(Resource, Default)]
+struct Timing {
+    frames: u32,
+    first_board: Option<Duration>,
+    frame_secs: Vec<f32>,
+}
+
+impl Plugin for LaunchTiming {
+    fn build(&self, app: &mut App) {
+        use crate::app::{AppState, screenshot_runner};
+        app.init_resource::<Timing>().add_systems(
+            Update,
+            time_frames
+                .before(screenshot_runner)
+                .run_if(in_state(AppState::InGame).or_else(in_state(AppState::Menu))),
+        );
+    }
+}
+
+fn time_frames(req: Res<crate::app::ScreenshotRequest>, time: Res<Time>, mut t: ResMut<Timing>) {
+    t.frames += 1;
+    if t.first_board.is_none() {
+        t.first_board = Some(LAUNCHED.get_or_init(Instant::now).elapsed());
+    } else {
+        t.frame_secs.push(time.delta_secs());
+    }
+    if t.frames != req.frames.max(1) {
+        return;
+    }
+    let n = t.frame_secs.len().max(1) as f32;
+    let mean = t.frame_secs.iter().sum::<f32>() / n;
+    let worst = t.frame_secs.iter().copied().fold(0.0f32, f32::max);
+    let tail = &t.frame_secs[t.frame_secs.len().saturating_sub(60)..];
+    let tail_mean = tail.iter().sum::<f32>() / tail.len().max(1) as f32;
+    info!(
+        "first board frame {:.0} ms after launch; {} frames on the board, mean frame time {:.1} ms, worst {:.1} ms, last {} frames {:.1} ms",
+        t.first_board.unwrap_or_default().as_secs_f64() * 1000.0,
+        t.frame_secs.len(),
+        mean * 1000.0,
+        worst * 1000.0,
+        tail.len(),
+        tail_mean * 1000.0
+    );
+}
 
 /// Frames to let pass before measuring (the map texture is painted, the
 /// panels settle, pipelines are compiled).
@@ -101,7 +161,7 @@ pub fn thread_cpu() -> Option<Duration> {
 
 /// A `/proc/.../stat` line's name (in brackets) and its CPU time, user and
 /// system, in clock ticks of 10 ms.
-fn stat_ticks(text: &str) -> Option<(&str, u64)> {
+pub fn stat_ticks(text: &str) -> Option<(&str, u64)> {
     // Fields after the command name (which may hold spaces) in brackets.
     let (head, rest) = text.rsplit_once(')')?;
     let name = head.split_once('(').map_or("", |(_, n)| n);
@@ -137,7 +197,7 @@ pub fn threads_cpu(prefix: &str) -> Option<Duration> {
 
 /// The CPU time between two readings, ms a frame over `frames` (0 when
 /// either reading is missing).
-fn per_frame_ms(from: Option<Duration>, now: Option<Duration>, frames: f64) -> f64 {
+pub fn per_frame_ms(from: Option<Duration>, now: Option<Duration>, frames: f64) -> f64 {
     match (from, now) {
         (Some(a), Some(b)) => b.saturating_sub(a).as_secs_f64() * 1000.0 / frames,
         _ => 0.0,
@@ -585,10 +645,74 @@ pub fn run_empty(size: (u32, u32), frames: u32) -> std::process::ExitCode {
     })
     .add_systems(First, open_main)
     .add_systems(Last, close_frame);
-    match app.run() {
-        AppExit::Success => std::process::ExitCode::SUCCESS,
-        AppExit::Error(code) => std::process::ExitCode::from(code.get()),
+    super::window::exit_code(app.run())
+}
+
+/// How a child of the bench runs: which window, and what it does.
+#[derive(Debug, Clone)]
+pub struct Child {
+    /// `board` (still), `bare`, `stream`, `sweep`, `walk`, `wander` or
+    /// `empty`.
+    pub kind: String,
+    pub frames: u32,
+    pub size: (u32, u32),
+    /// See [`BoardBench::capture`].
+    pub capture: Option<std::path::PathBuf>,
+    /// See [`BoardBench::whole`].
+    pub whole: bool,
+    /// See [`BoardBench::late_textures`].
+    pub late_textures: bool,
+}
+
+/// One child of the bench: the empty window, or the scenario's board in
+/// the game's window with [`BoardBench`].
+pub fn run_child(scenario: &str, child: Child) -> std::process::ExitCode {
+    use std::process::ExitCode;
+    if child.kind == "empty" {
+        return run_empty(child.size, child.frames);
     }
+    let loaded = match crate::scenario::builtin_roster()
+        .and_then(|r| Ok((r, crate::scenario::builtin_player_aid()?)))
+        .and_then(|(roster, aid)| crate::world::load(scenario, &roster, &aid))
+    {
+        Ok(l) => l,
+        Err(report) => {
+            eprintln!("{report}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let label = loaded.scenario.id.clone();
+    let options = super::window::LaunchOptions {
+        loaded,
+        size: child.size,
+        screenshot: None,
+        journal: None,
+        replay: None,
+        modes: super::demo::Modes::default(),
+    };
+    let mut app = match super::window::app(options, false) {
+        Ok(app) => app,
+        Err(code) => return code,
+    };
+    let kind = child.kind.as_str();
+    // A board redrawn continuously, the mouse pinned by the bench.
+    app.insert_resource(crate::app::ScreenshotRequest::plain(
+        std::path::PathBuf::new(),
+        0,
+    ))
+    .add_plugins(BoardBench {
+        frames: child.frames,
+        label,
+        sweep: kind == "sweep",
+        walk: kind == "walk",
+        wander: kind == "wander",
+        capture: child.capture,
+        whole: child.whole,
+        late_textures: child.late_textures,
+        bare: kind == "bare",
+        stream: kind == "stream",
+    });
+    super::window::exit_code(app.run())
 }
 
 /// The load average, as `uptime` gives it (Linux; empty elsewhere).
@@ -598,7 +722,7 @@ pub fn load_average() -> String {
         .unwrap_or_default()
 }
 
-/// `bob bench-frames`: each scenario's board, and an empty window before
+/// `bench-frames`: each scenario's board, and an empty window before
 /// it, each in a child process under the same display; prints the table.
 pub fn bench(
     scenarios: &[String],
@@ -608,12 +732,12 @@ pub fn bench(
 ) -> std::process::ExitCode {
     use std::process::ExitCode;
     let Ok(me) = std::env::current_exe() else {
-        eprintln!("bob bench-frames: cannot find the running program");
+        eprintln!("bench-frames: cannot find the running program");
         return ExitCode::FAILURE;
     };
     let run = |kind: &str, scenario: &str| -> Result<Figures, String> {
         let out = std::process::Command::new(&me)
-            .args(["bench-frames", scenario, "--child", kind])
+            .args([scenario, "--child", kind])
             .args(["--frames", &frames.to_string()])
             .args(["--size", &format!("{}x{}", size.0, size.1)])
             .output()
@@ -807,52 +931,4 @@ pub fn parse_figures(line: &str) -> Option<Figures> {
         }
     }
     Some(f)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn figures_are_read_back_from_the_bench_line() {
-        let f = parse_figures(
-            "BENCH training frames=120 secs=8.000 fps=15.00 ours_mean_ms=1.250 ours_worst_ms=3.500 main_mean_ms=20.000 main_worst_ms=31.000 process_cpu_ms=14.50 raster_cpu_ms=8.25 drawn=3",
-        )
-        .unwrap();
-        assert_eq!(f.drawn, 3);
-        assert_eq!((f.process_cpu, f.raster_cpu), (14.5, 8.25));
-        assert_eq!(f.label, "training");
-        assert_eq!(
-            (f.fps, f.ours_mean, f.ours_worst, f.main_mean, f.main_worst),
-            (15.0, 1.25, 3.5, 20.0, 31.0)
-        );
-        assert_eq!(parse_figures("screenshot saved"), None);
-        // A thread's stat line: its name may hold spaces and brackets.
-        let line = "4242 (llvmpipe (0)) S 1 2 3 4 5 6 7 8 9 10 120 34 0 0";
-        assert_eq!(stat_ticks(line), Some(("llvmpipe (0)", 154)));
-        assert_eq!(stat_ticks("4242 (bob) S 1 2"), None);
-        let ms = |v: u64| Some(Duration::from_millis(v));
-        assert_eq!(per_frame_ms(ms(1000), ms(1600), 40.0), 15.0);
-        assert_eq!(per_frame_ms(None, ms(1600), 40.0), 0.0);
-        assert_eq!(mean_worst_ms(&[0.001, 0.003]), (2.0, 3.0));
-    }
-
-    #[test]
-    fn rounds_give_medians_and_the_worst_of_the_worst() {
-        let run = |cpu: f64, worst: f64| Figures {
-            label: "walk".into(),
-            process_cpu: cpu,
-            raster_cpu: cpu / 10.0,
-            ours_cpu_worst: worst,
-            drawn: 30,
-            ..Figures::default()
-        };
-        let m = median_figures(&[run(18.0, 1.0), run(15.0, 3.0), run(21.0, 2.0)]);
-        assert_eq!((m.process_cpu, m.ours_cpu_worst, m.drawn), (18.0, 3.0, 30));
-        // The rasterizer's share is taken as each run's tenth of it here.
-        assert_eq!(m.raster_cpu, 1.8);
-        let m = median_figures(&[run(18.0, 1.0), run(15.0, 3.0)]);
-        assert_eq!(m.process_cpu, 16.5);
-        assert_eq!(median_figures(&[]).process_cpu, 0.0);
-    }
 }

@@ -12,6 +12,7 @@ pub mod dialogs;
 pub mod drive;
 pub mod facing;
 pub mod fort_art;
+#[cfg(feature = "measure")]
 pub mod frame_stats;
 pub mod gun_art;
 pub mod handover;
@@ -49,6 +50,11 @@ use crate::world::{
 /// Systems that draw the board once the scenario is spawned.
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
 pub struct BoardSetup;
+
+/// Every system of ours that runs each frame on the board (the frames
+/// bench, `frame_stats`, times this set).
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct GameSystems;
 
 /// The hex under the mouse (or pinned by `bob screenshot --hover`).
 #[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
@@ -153,7 +159,7 @@ impl Plugin for UiPlugin {
                     .chain(),
             )
                 .chain()
-                .in_set(frame_stats::GameSystems)
+                .in_set(GameSystems)
                 .run_if(in_state(AppState::InGame)),
         )
         .add_systems(
@@ -168,7 +174,7 @@ impl Plugin for UiPlugin {
                     tray::dice_tray.run_if(stream::panels_shown),
                 )
                     .chain()
-                    .in_set(frame_stats::GameSystems)
+                    .in_set(GameSystems)
                     .run_if(in_state(AppState::InGame)),
             ),
         );

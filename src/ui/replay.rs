@@ -179,7 +179,7 @@ impl Plugin for ReplayPlugin {
                 (replay_keys, control)
                     .chain()
                     .before(super::act::refresh_views)
-                    .in_set(super::frame_stats::GameSystems)
+                    .in_set(super::GameSystems)
                     .run_if(resource_exists::<Replay>)
                     .run_if(in_state(AppState::InGame)),
             )
@@ -187,7 +187,7 @@ impl Plugin for ReplayPlugin {
                 bevy_egui::EguiPrimaryContextPass,
                 replay_panel
                     .after(super::panels::game_panels)
-                    .in_set(super::frame_stats::GameSystems)
+                    .in_set(super::GameSystems)
                     .run_if(resource_exists::<Replay>)
                     .run_if(in_state(AppState::InGame)),
             );

@@ -2,7 +2,6 @@
 //! and data loading, the board and panels, the journal, the bot, demo and
 //! streamer modes), opened by `bob play`, `bob screenshot` and the rest.
 
-use std::path::PathBuf;
 use std::process::ExitCode;
 
 use bevy::asset::AssetMetaCheck;
@@ -12,8 +11,8 @@ use bevy::window::WindowResolution;
 use bevy_asset_loader::prelude::*;
 
 use crate::app::{
-    AfterLoading, AppState, BuiltinData, DataFile, DataFileLoader, GameData, LaunchClock,
-    OneThread, ScreenshotProgress, ScreenshotRequest, asset_root, insert_data, screenshot_runner,
+    AfterLoading, AppState, BuiltinData, DataFile, DataFileLoader, GameData, OneThread,
+    ScreenshotProgress, ScreenshotRequest, asset_root, insert_data, screenshot_runner,
     use_builtin_data,
 };
 use crate::scenario::{self, Loaded};
@@ -23,8 +22,6 @@ use crate::world::spawn::spawn_scenario;
 
 /// What the command line asks the window to do.
 pub struct LaunchOptions {
-    /// When `main` started, for the launch-time measurement.
-    pub started: std::time::Instant,
     pub loaded: Loaded,
     pub size: (u32, u32),
     pub screenshot: Option<ScreenshotRequest>,
@@ -32,9 +29,6 @@ pub struct LaunchOptions {
     pub journal: Option<crate::ui::session::JournalLaunch>,
     /// `bob replay FILE`: the journal to replay on the board.
     pub replay: Option<ui::replay::ReplayLaunch>,
-    /// `bob bench-frames`: measure this many frames of the board, then
-    /// quit (see `ui::frame_stats::BoardBench`).
-    pub bench_frames: Option<ui::frame_stats::BoardBench>,
     /// `bob demo`, streamer mode.
     pub modes: ui::demo::Modes,
 }
@@ -46,6 +40,23 @@ pub fn run(options: LaunchOptions) -> ExitCode {
 
 /// Opens the window on the main menu (`menu`) or on the board.
 pub fn run_with(options: LaunchOptions, menu: bool) -> ExitCode {
+    match app(options, menu) {
+        Ok(mut app) => exit_code(app.run()),
+        Err(code) => code,
+    }
+}
+
+/// The process's exit status for the way the app ended.
+pub fn exit_code(exit: AppExit) -> ExitCode {
+    match exit {
+        AppExit::Success => ExitCode::SUCCESS,
+        AppExit::Error(code) => ExitCode::from(code.get()),
+    }
+}
+
+/// The app of [`run_with`], not yet running (the frames bench adds its
+/// plugin to it); the exit status when it cannot open.
+pub fn app(options: LaunchOptions, menu: bool) -> Result<App, ExitCode> {
     // Without a display the window system cannot start: say so plainly
     // rather than let it fail deep inside.
     if ["DISPLAY", "WAYLAND_DISPLAY", "WAYLAND_SOCKET"]
@@ -55,16 +66,15 @@ pub fn run_with(options: LaunchOptions, menu: bool) -> ExitCode {
         eprintln!(
             "bob: no display (DISPLAY and WAYLAND_DISPLAY are unset); run it on a desktop, or under `xvfb-run`"
         );
-        return ExitCode::FAILURE;
+        return Err(ExitCode::FAILURE);
     }
     let (roster, aid) = match (scenario::builtin_roster(), scenario::builtin_player_aid()) {
         (Ok(r), Ok(a)) => (r, a),
         (Err(e), _) | (_, Err(e)) => {
             eprintln!("{e}");
-            return ExitCode::FAILURE;
+            return Err(ExitCode::FAILURE);
         }
     };
-    let bench_label = options.loaded.scenario.id.clone();
     let title = format!(
         "Band of Brothers \u{2014} {}",
         options.loaded.scenario.title
@@ -127,7 +137,6 @@ pub fn run_with(options: LaunchOptions, menu: bool) -> ExitCode {
         origin: options.loaded.origin,
     })
     .insert_resource(BuiltinData { roster, aid })
-    .insert_resource(LaunchClock(options.started))
     .insert_resource(AfterLoading(after))
     .insert_resource(settings)
     .insert_resource(settings_file)
@@ -161,14 +170,7 @@ pub fn run_with(options: LaunchOptions, menu: bool) -> ExitCode {
     if let Some(r) = options.replay {
         app.insert_resource(r);
     }
-    if let Some(bench) = options.bench_frames {
-        // A board redrawn continuously, the mouse pinned by the bench.
-        app.insert_resource(ScreenshotRequest::plain(PathBuf::new(), 0))
-            .add_plugins(ui::frame_stats::BoardBench {
-                label: bench_label,
-                ..bench
-            });
-    } else if options.screenshot.is_none() && !continuous {
+    if options.screenshot.is_none() && !continuous {
         // A turn-based board: redraw on input, not continuously, so an idle
         // game costs next to nothing. Animations ask for redraws.
         app.insert_resource(bevy::winit::WinitSettings::desktop_app());
@@ -186,9 +188,9 @@ pub fn run_with(options: LaunchOptions, menu: bool) -> ExitCode {
                 screenshot_runner
                     .run_if(in_state(AppState::InGame).or_else(in_state(AppState::Menu))),
             );
+        // Built for measurement: launch to the first board, and frame times.
+        #[cfg(feature = "measure")]
+        app.add_plugins(ui::frame_stats::LaunchTiming);
     }
-    match app.run() {
-        AppExit::Success => ExitCode::SUCCESS,
-        AppExit::Error(code) => ExitCode::from(code.get()),
-    }
+    Ok(app)
 }
