@@ -580,3 +580,30 @@ fn the_bot_faces_a_revealed_unit_toward_the_enemy() {
         "J1 takes facing W as it loses Concealment (R 2.2)"
     );
 }
+
+/// `bob sim` on one thread and on two prints the same report but for its
+/// speed line: no game depends on the thread it is played on, or on what
+/// the other games of its thread left in the memos (issue 24).
+#[test]
+fn one_thread_or_two_give_the_same_report() {
+    let (loaded, roster, aid) = data("guadalcanal");
+    let report = |threads: usize| {
+        let cfg = SimConfig {
+            games: 12,
+            seed: 40,
+            threads,
+            level: Level::Normal,
+            versus: Versus::Bot,
+            progress: false,
+        };
+        run(&loaded, &roster, &aid, &cfg)
+            .text()
+            .lines()
+            .filter(|l| !l.contains("games/s"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let one = report(1);
+    assert!(one.starts_with("guadalcanal: 12 games"), "{one}");
+    assert_eq!(one, report(2));
+}
