@@ -214,9 +214,9 @@ pub struct Bounds<'a> {
 
 /// Every hex a unit starting in `start` with `allowance` MPs can reach
 /// (R 5.0), with the most MPs it can have left there; it may enter a hex in
-/// `stops` (an enemy hex) or Wire but not go on from it. The same search as
-/// `ui::reach::reachable`, over the memo's step costs; ties go by hex so
-/// the paths are the same from run to run.
+/// `stops` (an enemy hex) or Wire but not go on from it. The search of
+/// `rules::paths`, as `engine::reach::reachable` runs it, over the memo's
+/// step costs; ties go by hex so the paths are the same from run to run.
 pub fn reach(
     memo: &MapMemo,
     start: Coord,
@@ -225,47 +225,25 @@ pub fn reach(
     bounds: Bounds,
 ) -> super::view::FastMap<Coord, Reached> {
     let out_of_wire = bounds.wire.contains(&start);
-    let mut out = super::view::FastMap::default();
-    out.insert(
+    let best = crate::rules::paths::cheapest_paths(
         start,
-        Reached {
-            left: allowance,
-            prev: None,
-        },
+        (memo.columns, memo.rows),
+        allowance,
+        |_| (),
+        |at| stops.contains(&at) || bounds.wire.contains(&at) || out_of_wire,
+        |s| memo.step(s.from, s.side, bounds.night),
     );
-    let mut heap = std::collections::BinaryHeap::new();
-    heap.push((allowance.0, std::cmp::Reverse(start)));
-    while let Some((left, std::cmp::Reverse(at))) = heap.pop() {
-        if out.get(&at).is_some_and(|r: &Reached| r.left.0 > left) {
-            continue;
-        }
-        if at != start && (stops.contains(&at) || bounds.wire.contains(&at) || out_of_wire) {
-            continue;
-        }
-        for (k, side) in Side6::ALL.into_iter().enumerate() {
-            let Some(cost) = memo.step(at, k, bounds.night) else {
-                continue;
-            };
-            if cost.0 > left {
-                continue;
-            }
-            let Some(to) = at.neighbour(side, memo.columns, memo.rows) else {
-                continue;
-            };
-            let after = Mp(left - cost.0);
-            if out.get(&to).is_some_and(|r| r.left >= after) {
-                continue;
-            }
-            out.insert(
-                to,
-                Reached {
-                    left: after,
-                    prev: Some(at),
-                },
-            );
-            heap.push((after.0, std::cmp::Reverse(to)));
-        }
-    }
+    let mut out = super::view::FastMap::default();
+    out.reserve(best.len());
+    out.extend(best.into_iter().map(|(c, b)| {
+        (
+            c,
+            Reached {
+                left: Mp(allowance.0 - b.spent.0),
+                prev: b.prev,
+            },
+        )
+    }));
     out
 }
 

@@ -2,16 +2,17 @@
 //! left there, and the path that leaves them. Step costs are
 //! `rules::movement::check_step`, the function the engine's move check
 //! uses; a unit may enter an enemy hex but not go on from it (R 5.0). The
-//! chosen path is checked by the engine itself before it is offered.
+//! search is `rules::paths`. The chosen path is checked by the engine
+//! itself before it is offered.
 
-use std::collections::{BinaryHeap, HashMap};
+use std::collections::HashMap;
 
 use bevy::prelude::*;
 
 use crate::rules::Mp;
 use crate::rules::movement::check_step;
+use crate::rules::paths::cheapest_paths;
 use crate::scenario::Coord;
-use crate::scenario::schema::Side6;
 use crate::world::{AidRes, BoardRes, Location, Unit};
 
 /// The best way found into a hex.
@@ -44,43 +45,29 @@ pub fn reachable(world: &mut World, entity: Entity, seishin: bool) -> HashMap<Co
         .filter(|(u, _)| u.side != unit.side)
         .map(|(_, l)| l.coord)
         .collect();
-    out.insert(
+    // Equal MPs left: the hex with the greater label first.
+    let best = cheapest_paths(
         start,
-        Reached {
-            left: allowance,
-            prev: None,
+        (board.columns, board.rows),
+        allowance,
+        |c| std::cmp::Reverse(c.label()),
+        |c| enemy_hexes.contains(&c),
+        |s| {
+            let left = Mp(allowance.0 - s.spent.0);
+            check_step(&board, &aid, rules, s.from, s.to, left)
+                .ok()
+                .map(|c| c.total)
         },
     );
-    let mut heap = BinaryHeap::new();
-    heap.push((allowance.0, start.label(), start));
-    while let Some((left, _, at)) = heap.pop() {
-        if out.get(&at).is_some_and(|r| r.left.0 > left) {
-            continue;
-        }
-        if at != start && enemy_hexes.contains(&at) {
-            continue;
-        }
-        for side in Side6::ALL {
-            let Some(to) = board.neighbour(at, side) else {
-                continue;
-            };
-            let Ok(cost) = check_step(&board, &aid, rules, at, to, Mp(left)) else {
-                continue;
-            };
-            let after = Mp(left - cost.total.0);
-            if out.get(&to).is_some_and(|r| r.left >= after) {
-                continue;
-            }
-            out.insert(
-                to,
-                Reached {
-                    left: after,
-                    prev: Some(at),
-                },
-            );
-            heap.push((after.0, to.label(), to));
-        }
-    }
+    out.extend(best.into_iter().map(|(c, b)| {
+        (
+            c,
+            Reached {
+                left: Mp(allowance.0 - b.spent.0),
+                prev: b.prev,
+            },
+        )
+    }));
     out
 }
 

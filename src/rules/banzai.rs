@@ -6,13 +6,12 @@
 //! chooses. And R 59.6's last paragraph: until the last required charge,
 //! no Japanese Squad moves closer to its Rout Edge.
 
-use std::cmp::Reverse;
-use std::collections::{BinaryHeap, HashMap};
+use std::collections::HashMap;
 
 use crate::map::Board;
 use crate::scenario::Coord;
 use crate::scenario::player_aid::PlayerAid;
-use crate::scenario::schema::{BanzaiWindow, MapEdge, Side6};
+use crate::scenario::schema::{BanzaiWindow, MapEdge};
 
 use super::Mp;
 use super::movement::{MoveRules, step_total};
@@ -47,7 +46,7 @@ pub fn charge_targets(start: Coord, enemies: &[Coord], full: impl Fn(Coord) -> b
 
 /// The fewest MPs to every hex reachable from `start` within `allowance`
 /// (R 5.0 step costs), never moving on out of a hex where `stops` (an
-/// enemy hex ends a move).
+/// enemy hex ends a move): the search of `rules::paths`.
 pub fn cheapest(
     board: &Board,
     aid: &PlayerAid,
@@ -56,31 +55,17 @@ pub fn cheapest(
     allowance: Mp,
     stops: impl Fn(Coord) -> bool,
 ) -> HashMap<Coord, Mp> {
-    let mut best: HashMap<Coord, Mp> = HashMap::from([(start, Mp(0))]);
-    let mut heap = BinaryHeap::from([Reverse((Mp(0), start))]);
-    while let Some(Reverse((spent, at))) = heap.pop() {
-        if best.get(&at).is_some_and(|b| *b < spent) || (at != start && stops(at)) {
-            continue;
-        }
-        for side in Side6::ALL {
-            let Some(next) = board.neighbour(at, side) else {
-                continue;
-            };
-            let left = Mp(allowance.0.saturating_sub(spent.0));
-            let Ok(cost) = step_total(board, aid, rules, at, next) else {
-                continue;
-            };
-            if cost > left {
-                continue;
-            }
-            let total = Mp(spent.0 + cost.0);
-            if best.get(&next).is_none_or(|b| total < *b) {
-                best.insert(next, total);
-                heap.push(Reverse((total, next)));
-            }
-        }
-    }
-    best
+    super::paths::cheapest_paths(
+        start,
+        (board.columns, board.rows),
+        allowance,
+        |_| (),
+        stops,
+        |s| step_total(board, aid, rules, s.from, s.to).ok(),
+    )
+    .into_iter()
+    .map(|(c, b)| (c, b.spent))
+    .collect()
 }
 
 /// Why a charge path is refused.

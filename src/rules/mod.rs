@@ -18,6 +18,7 @@ pub mod movement;
 pub mod night;
 pub mod odds;
 pub mod ops_range;
+pub mod paths;
 pub mod quantities;
 pub mod rout;
 pub mod satw;

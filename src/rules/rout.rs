@@ -3,13 +3,12 @@
 //! reduced Rout casualties), R 57.3 (SS Desperation), R 59.5 (Seishin). The
 //! phase flow is `phases/rout.rs`.
 
-use std::collections::BinaryHeap;
-
 use crate::map::Board;
 use crate::map::fast_hash::{FxHashMap, FxHashSet};
 use crate::rules::fire::hexside_protection;
 use crate::rules::los::{LosQuery, line_of_sight, unit_level};
 use crate::rules::movement::{MoveRules, step_total};
+use crate::rules::paths::Search;
 use crate::rules::{D10, Morale, Mp};
 use crate::scenario::Coord;
 use crate::scenario::player_aid::PlayerAid;
@@ -247,10 +246,10 @@ const MAX_STATES: usize = 50_000;
 /// A search state: the hex and the enemies seen so far (a bit mask).
 type State = (Coord, u64);
 
-/// Dijkstra over (hex, enemies seen), without an MP limit, run only as far
-/// as the answer needs: states are settled in order of cost (then hex, then
-/// mask, the heap's order), so stopping after a cost leaves every state of
-/// lower or equal cost exactly as the whole search would have it.
+/// The search of `rules::paths` over (hex, enemies seen), without an MP
+/// limit, run only as far as the answer needs: states are settled in order
+/// of cost (then hex, then mask), so stopping after a cost leaves every
+/// state of lower or equal cost exactly as the whole search would have it.
 struct RoutSearch<'a> {
     board: &'a Board,
     aid: &'a PlayerAid,
@@ -260,10 +259,32 @@ struct RoutSearch<'a> {
     /// Enemies not in Melee: their adjacent hexes may not be entered.
     free: Vec<EnemyUnit>,
     sees: FxHashMap<Coord, u64>,
-    best: FxHashMap<State, (Mp, Option<State>)>,
-    heap: BinaryHeap<std::cmp::Reverse<(Mp, Coord, u64)>>,
+    paths: Search<State, (), fn(State)>,
     /// States in the order they were settled (cost never decreases).
     settled: Vec<(State, Mp)>,
+}
+
+/// The enemies (bits of `enemy_hexes`) that see `c`, remembered in `sees`.
+fn seen_from(
+    sees: &mut FxHashMap<Coord, u64>,
+    board: &Board,
+    aid: &PlayerAid,
+    enemy_hexes: &[Coord],
+    c: Coord,
+) -> u64 {
+    *sees.entry(c).or_insert_with(|| {
+        enemy_hexes
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| !crate::rules::los::is_blocked(board, aid, &LosQuery::new(**e, c)))
+            .fold(0, |m, (i, _)| m | (1 << i))
+    })
+}
+
+/// Whether a rout may enter `c`: not an enemy's hex, nor adjacent to an
+/// enemy not in Melee.
+fn legal_hex(board: &Board, enemy_hexes: &[Coord], free: &[EnemyUnit], c: Coord) -> bool {
+    !enemy_hexes.contains(&c) && !free.iter().any(|e| e.adjacent_to(board, c))
 }
 
 impl<'a> RoutSearch<'a> {
@@ -273,87 +294,64 @@ impl<'a> RoutSearch<'a> {
         enemy_hexes.dedup();
         enemy_hexes.truncate(64);
         let free = q.enemies.iter().filter(|e| !e.in_melee).copied().collect();
-        let mut search = RoutSearch {
+        let mut sees = FxHashMap::default();
+        let start: State = (
+            q.from,
+            seen_from(&mut sees, board, aid, &enemy_hexes, q.from),
+        );
+        let order: fn(State) = |_| ();
+        RoutSearch {
             board,
             aid,
             q,
             enemy_hexes,
             free,
-            sees: FxHashMap::default(),
-            best: FxHashMap::default(),
-            heap: BinaryHeap::new(),
+            sees,
+            paths: Search::new(start, (board.columns, board.rows), None, order)
+                .with_cap(MAX_STATES),
             settled: Vec::new(),
-        };
-        let start: State = (q.from, search.seen_from(q.from));
-        search.best.insert(start, (Mp(0), None));
-        search
-            .heap
-            .push(std::cmp::Reverse((Mp(0), start.0, start.1)));
-        search
-    }
-
-    fn seen_from(&mut self, c: Coord) -> u64 {
-        let (board, aid, enemy_hexes) = (self.board, self.aid, &self.enemy_hexes);
-        *self.sees.entry(c).or_insert_with(|| {
-            enemy_hexes
-                .iter()
-                .enumerate()
-                .filter(|(_, e)| !crate::rules::los::is_blocked(board, aid, &LosQuery::new(**e, c)))
-                .fold(0, |m, (i, _)| m | (1 << i))
-        })
+        }
     }
 
     fn legal_hex(&self, c: Coord) -> bool {
-        !self.enemy_hexes.contains(&c) && !self.free.iter().any(|e| e.adjacent_to(self.board, c))
+        legal_hex(self.board, &self.enemy_hexes, &self.free, c)
     }
 
     /// Settles the next state; false when the search is over.
     fn step(&mut self) -> bool {
-        let Some(std::cmp::Reverse((cost, here, mask))) = self.heap.pop() else {
-            return false;
-        };
-        if self.best.get(&(here, mask)).is_some_and(|b| b.0 < cost) {
-            return true;
-        }
-        self.settled.push(((here, mask), cost));
-        if self.best.len() > MAX_STATES {
-            return true;
-        }
-        for side in Side6::ALL {
-            let Some(to) = self.board.neighbour(here, side) else {
-                continue;
-            };
-            if !self.legal_hex(to) {
-                continue;
+        let (board, aid, rules) = (self.board, self.aid, self.q.rules);
+        let (enemy_hexes, free, sees) = (&self.enemy_hexes, &self.free, &mut self.sees);
+        let settled = self.paths.settle(
+            |_| false,
+            |s| {
+                let ((here, mask), to) = (s.from, s.to);
+                if !legal_hex(board, enemy_hexes, free, to) {
+                    return None;
+                }
+                let closer = enemy_hexes
+                    .iter()
+                    .enumerate()
+                    .any(|(i, e)| mask & (1 << i) != 0 && to.distance(*e) < here.distance(*e));
+                if closer {
+                    return None;
+                }
+                let step = step_total(board, aid, rules, here, to).ok()?;
+                let seen = seen_from(sees, board, aid, enemy_hexes, to);
+                Some(((to, mask | seen), step))
+            },
+        );
+        match settled {
+            Some(state) => {
+                self.settled.push(state);
+                true
             }
-            let closer = self
-                .enemy_hexes
-                .iter()
-                .enumerate()
-                .any(|(i, e)| mask & (1 << i) != 0 && to.distance(*e) < here.distance(*e));
-            if closer {
-                continue;
-            }
-            let Ok(step) = step_total(self.board, self.aid, self.q.rules, here, to) else {
-                continue;
-            };
-            let next = (to, mask | self.seen_from(to));
-            let c = cost + step;
-            if self.best.get(&next).is_none_or(|b| c < b.0) {
-                self.best.insert(next, (c, Some((here, mask))));
-                self.heap.push(std::cmp::Reverse((c, next.0, next.1)));
-            }
+            None => false,
         }
-        true
     }
 
     /// Settles every state costing at most `bound`.
     fn settle_through(&mut self, bound: Mp) {
-        while self
-            .heap
-            .peek()
-            .is_some_and(|std::cmp::Reverse((c, _, _))| *c <= bound)
-        {
+        while self.paths.next_cost().is_some_and(|c| c <= bound) {
             self.step();
         }
     }
@@ -400,9 +398,9 @@ impl<'a> RoutSearch<'a> {
     /// each.
     fn path_to(&self, mut s: State) -> Vec<(Coord, Mp)> {
         let mut out = Vec::new();
-        while let Some((cost, parent)) = self.best.get(&s).copied() {
-            out.push((s.0, cost));
-            match parent {
+        while let Some(best) = self.paths.best(&s) {
+            out.push((s.0, best.spent));
+            match best.prev {
                 Some(p) => s = p,
                 None => break,
             }
@@ -528,7 +526,10 @@ pub fn destinations(board: &Board, aid: &PlayerAid, q: &RoutQuery) -> RoutPlan {
         Vec::new()
     };
     let off = Mp::whole(u16::from(aid.constants.off_board_mp));
-    if let Some(t) = targets.iter().find(|t| search.best[t].0 + off <= q.mp) {
+    if let Some(t) = targets
+        .iter()
+        .find(|t| search.paths.best(t).is_some_and(|b| b.spent + off <= q.mp))
+    {
         return RoutPlan::OffEdge {
             path: search.path_to(*t).into_iter().map(|p| p.0).collect(),
         };
