@@ -9,7 +9,10 @@ use bob::engine::phases::end::GameOver;
 use bob::engine::random::{Lcg, random_order};
 use bob::engine::{GameEvent, headless_world};
 use bob::scenario::schema::SideId;
-use bob::scenario::{self, Loaded, PlayerAid, Roster};
+use bob::scenario::{Loaded, PlayerAid, Roster};
+
+mod common;
+use common::{entity, headless, loaded, order};
 
 /// What a simulation's games share.
 fn shared(loaded: &Loaded, roster: &Roster, aid: &PlayerAid) -> bob::engine::Shared {
@@ -20,18 +23,10 @@ fn shared(loaded: &Loaded, roster: &Roster, aid: &PlayerAid) -> bob::engine::Sha
     )
 }
 
-fn data(name: &str) -> (Loaded, Roster, PlayerAid) {
-    let roster = scenario::builtin_roster().unwrap();
-    let aid = scenario::builtin_player_aid().unwrap();
-    let loaded = bob::world::load(name, &roster, &aid).unwrap();
-    (loaded, roster, aid)
-}
-
 /// The bot plays `bot_side` against random orders; every bot order is
 /// accepted (never refused), and the game ends with a verdict.
 fn bot_orders_are_legal(name: &str, seed: u64, bot_side: SideId, level: Level) -> usize {
-    let (loaded, roster, aid) = data(name);
-    let mut world = headless_world(loaded, roster, aid, seed);
+    let mut world = headless(name, seed);
     let mut bot = Bot::new(level, seed);
     let mut rng = Lcg(seed);
     let mut log: Vec<GameEvent> = begin_game(&mut world);
@@ -78,7 +73,7 @@ fn every_bot_order_is_accepted_on_both_scenarios_and_sides() {
 #[test]
 fn bot_games_are_reproducible() {
     for name in ["training", "guadalcanal"] {
-        let (loaded, roster, aid) = data(name);
+        let (loaded, roster, aid) = loaded(name);
         for seed in [3, 17, 42] {
             let players = [Player::Bot(Level::Normal), Player::Bot(Level::Hard)];
             let (a, log_a) = play_game(&shared(&loaded, &roster, &aid), seed, players);
@@ -104,7 +99,7 @@ fn bot_games_are_reproducible() {
 /// victory condition, rates with intervals.
 #[test]
 fn a_small_simulation_reports() {
-    let (loaded, roster, aid) = data("training");
+    let (loaded, roster, aid) = loaded("training");
     let cfg = SimConfig {
         games: 6,
         seed: 5,
@@ -181,7 +176,7 @@ fn sim_command_line_errors() {
 /// panic found by `bob sim`). The game now plays to its last turn.
 #[test]
 fn a_firer_lost_to_a_combat_event_does_not_stop_the_game() {
-    let (loaded, roster, aid) = data("guadalcanal");
+    let (loaded, roster, aid) = loaded("guadalcanal");
     let players = [Player::Bot(Level::Normal), Player::Bot(Level::Normal)];
     let (r, log) = play_game(&shared(&loaded, &roster, &aid), 72, players);
     assert_eq!(r.turns, 6);
@@ -191,8 +186,7 @@ fn a_firer_lost_to_a_combat_event_does_not_stop_the_game() {
 /// Bot against bot on Guadalcanal, every order checked: the bot's orders
 /// are never refused; returns the log.
 fn strict_bot_game(name: &str, seed: u64) -> Vec<GameEvent> {
-    let (loaded, roster, aid) = data(name);
-    let mut world = headless_world(loaded, roster, aid, seed);
+    let mut world = headless(name, seed);
     let mut bots = [Bot::new(Level::Normal, seed), Bot::new(Level::Hard, !seed)];
     let mut log: Vec<GameEvent> = begin_game(&mut world);
     let mut steps = 0;
@@ -276,7 +270,7 @@ fn the_bot_uses_command_points_in_operations() {
 fn print_a_bot_game() {
     let spec = std::env::var("BOB_LOG").unwrap_or_else(|_| "alligator_creek:1000".into());
     let (name, seed) = spec.split_once(':').unwrap_or((spec.as_str(), "1"));
-    let (loaded, roster, aid) = data(name);
+    let (loaded, roster, aid) = loaded(name);
     let seed: u64 = seed.parse().unwrap();
     // `BOB_VS=random`: against random orders, the bot on the side `bob sim
     // --vs random` gives it for this seed's game.
@@ -296,15 +290,11 @@ fn print_a_bot_game() {
 /// A world on a test ground, the game begun; units moved to `moves` (id,
 /// hex) first.
 fn ground(name: &str, moves: &[(&str, &str)]) -> bevy::prelude::World {
-    use bevy::prelude::*;
-    let roster = scenario::builtin_roster().unwrap();
-    let aid = scenario::builtin_player_aid().unwrap();
-    let loaded = bob::world::load(&format!("tests/data/{name}.ron"), &roster, &aid).unwrap();
+    let (loaded, roster, aid) = loaded(&format!("tests/data/{name}.ron"));
     let (cols, rows) = (loaded.scenario.map.columns, loaded.scenario.map.rows);
     let mut w = headless_world(loaded, roster, aid, 1);
     for (id, at) in moves {
-        let mut q = w.query::<(Entity, &bob::world::Unit)>();
-        let e = q.iter(&w).find(|(_, u)| u.id == *id).unwrap().0;
+        let e = entity(&mut w, id);
         let coord = bob::scenario::Coord::parse(at, cols, rows).unwrap();
         w.entity_mut(e).insert(bob::world::Location {
             coord,
@@ -317,17 +307,13 @@ fn ground(name: &str, moves: &[(&str, &str)]) -> bevy::prelude::World {
 
 /// Marks `id` Used (R 4.2) as if it had acted.
 fn used(w: &mut bevy::prelude::World, id: &str) {
-    let e = unit_entity(w, id);
+    let e = entity(w, id);
     bob::world::mark(w, e, |m| m.used = true);
 }
 
 /// The Hard bot's order (no deliberate mistakes) for the side acting.
 fn first_order(w: &mut bevy::prelude::World) -> bob::engine::Order {
     Bot::new(Level::Hard, 1).order(w)
-}
-
-fn order(text: &str) -> bob::engine::Order {
-    ron::from_str(text).unwrap()
 }
 
 /// R 50.1: at Night (Visibility Range 2) the Marines see neither Japanese
@@ -514,7 +500,7 @@ fn the_bot_routs_facing_the_enemy() {
             }
         }
     }
-    let a1 = unit_entity(&mut w, "A1");
+    let a1 = entity(&mut w, "A1");
     w.entity_mut(a1).insert(bob::world::Suppression::Full);
     w.resource_mut::<bob::world::TurnTrack>().phase = bob::world::Phase::Rout;
     w.resource_mut::<bob::engine::Dice>().force([5]);
@@ -529,12 +515,6 @@ fn the_bot_routs_facing_the_enemy() {
     let to = bob::scenario::Coord::parse(&to, cols, rows).unwrap();
     let h4 = bob::scenario::Coord::parse("H4", cols, rows).unwrap();
     assert_eq!(facing, Some(bob::rules::facing::facing_toward(to, h4)));
-}
-
-/// The entity of the unit `id`.
-fn unit_entity(w: &mut bevy::prelude::World, id: &str) -> bevy::prelude::Entity {
-    let mut q = w.query::<(bevy::prelude::Entity, &bob::world::Unit)>();
-    q.iter(w).find(|(_, u)| u.id == id).unwrap().0
 }
 
 /// R 2.2: a Concealed unit chooses its facing when it loses its counter;
@@ -586,7 +566,7 @@ fn the_bot_faces_a_revealed_unit_toward_the_enemy() {
 /// the other games of its thread left in the memos (issue 24).
 #[test]
 fn one_thread_or_two_give_the_same_report() {
-    let (loaded, roster, aid) = data("guadalcanal");
+    let (loaded, roster, aid) = loaded("guadalcanal");
     let report = |threads: usize| {
         let cfg = SimConfig {
             games: 12,

@@ -8,8 +8,9 @@ use bevy::prelude::*;
 use bob::engine::operations::{OpsState, apply, begin_operations};
 use bob::engine::random::{Lcg, random_order, unit_states as units};
 use bob::engine::{Order, headless_world};
-use bob::scenario;
 use bob::world::{Phase, TurnTrack};
+
+mod common;
 
 fn check_invariants(world: &mut World, limit: usize, log: &[String]) {
     let tail = log[log.len().saturating_sub(25)..].join("\n");
@@ -38,10 +39,8 @@ fn check_invariants(world: &mut World, limit: usize, log: &[String]) {
 }
 
 fn play(name: &str, seed: u64) {
-    let roster = scenario::builtin_roster().unwrap();
-    let aid = scenario::builtin_player_aid().unwrap();
+    let (loaded, roster, aid) = common::loaded(name);
     let limit = usize::from(aid.constants.stacking_per_side);
-    let loaded = bob::world::load(name, &roster, &aid).unwrap();
     let mut world = headless_world(loaded, roster, aid, seed);
     let mut rng = Lcg(seed ^ 0x5eed);
     let mut log: Vec<String> = begin_operations(&mut world)

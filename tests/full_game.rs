@@ -9,14 +9,13 @@ use bob::engine::game::{apply, begin_game};
 use bob::engine::phases::end::GameOver;
 use bob::engine::random::{Lcg, random_order, unit_states};
 use bob::engine::{GameEvent, Order, headless_world};
-use bob::scenario;
 use bob::world::{Phase, TurnTrack};
+
+mod common;
 
 /// Plays one game; returns its last event line.
 fn play(name: &str, seed: u64) -> (String, usize) {
-    let roster = scenario::builtin_roster().unwrap();
-    let aid = scenario::builtin_player_aid().unwrap();
-    let loaded = bob::world::load(name, &roster, &aid).unwrap();
+    let (loaded, roster, aid) = common::loaded(name);
     let last_turn = loaded.scenario.turns;
     let most = loaded.scenario.setup.len()
         + loaded
@@ -114,10 +113,8 @@ fn random_full_games_always_end_with_a_verdict() {
 /// `BOB_WRITE_SCRIPT=path` also writes the script out.
 #[test]
 fn a_script_plays_a_whole_scenario_to_its_verdict() {
-    let roster = scenario::builtin_roster().unwrap();
-    let aid = scenario::builtin_player_aid().unwrap();
     let seed = 7;
-    let loaded = bob::world::load("training", &roster, &aid).unwrap();
+    let (loaded, roster, aid) = common::loaded("training");
     let mut world = headless_world(loaded, roster.clone(), aid.clone(), seed);
     let mut rng = Lcg(seed);
     let mut lines: Vec<String> = begin_game(&mut world).iter().map(GameEvent::line).collect();

@@ -8,11 +8,11 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use bob::engine::game::{apply, begin_game};
-use bob::engine::headless_world;
 use bob::engine::phases::end::GameOver;
 use bob::engine::random::{Lcg, random_order};
 use bob::engine::script::Script;
-use bob::scenario;
+
+mod common;
 
 const BOB: &str = env!("CARGO_BIN_EXE_bob");
 
@@ -25,10 +25,7 @@ fn temp_dir(tag: &str) -> PathBuf {
 
 /// The accepted orders of a seeded random game, as a script.
 fn random_script(name: &str, seed: u64) -> Script {
-    let roster = scenario::builtin_roster().unwrap();
-    let aid = scenario::builtin_player_aid().unwrap();
-    let loaded = bob::world::load(name, &roster, &aid).unwrap();
-    let mut world = headless_world(loaded, roster, aid, seed);
+    let mut world = common::headless(name, seed);
     let mut rng = Lcg(seed);
     begin_game(&mut world);
     let mut orders = Vec::new();

@@ -18,13 +18,17 @@ use bob::world::{
     ActiveScenario, Concealed, Facing, Location, Marks, Suppression, TurnTrack, Unit,
 };
 
+mod common;
+use common::entity;
+
 fn data_file(name: &str) -> String {
     format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"))
 }
 
-/// The built-in roster with the example's two counters when it lacks them.
-fn roster() -> Roster {
-    let mut roster = scenario::builtin_roster().expect("roster builds");
+/// The built-in roster, with the example's two counters when it lacks
+/// them, and the built-in Player Aid.
+fn r67_data() -> (Roster, PlayerAid) {
+    let (mut roster, aid) = common::data();
     let path = data_file("r67_units.ron");
     let bytes = std::fs::read(&path).expect("r67_units.ron");
     let extra: Vec<UnitType> = scenario::parse_data(&path, &bytes).expect("r67 units parse");
@@ -33,12 +37,11 @@ fn roster() -> Roster {
             roster.units.push(u);
         }
     }
-    roster
+    (roster, aid)
 }
 
 fn world(rolls: &[u8]) -> World {
-    let roster = roster();
-    let aid: PlayerAid = scenario::builtin_player_aid().expect("player aid builds");
+    let (roster, aid) = r67_data();
     let loaded = bob::world::load(&data_file("r67.ron"), &roster, &aid).expect("r67 loads");
     let mut w = headless_world(loaded, roster, aid, 67);
     w.resource_mut::<Dice>().force(rolls.iter().copied());
@@ -285,14 +288,6 @@ fn r67_operations_phase_step_by_step() {
 // R 5.4) on the same board, with facing switched on.
 // ---------------------------------------------------------------------
 
-fn entity(w: &mut World, id: &str) -> Entity {
-    let mut q = w.query::<(Entity, &Unit)>();
-    q.iter(w)
-        .find(|(_, u)| u.id == id)
-        .map(|(e, _)| e)
-        .expect("unit")
-}
-
 /// The R 67 board with facing in use and every unit unconcealed, facing
 /// as given.
 fn faced(rolls: &[u8], facings: &[(&str, Spine)]) -> World {
@@ -511,8 +506,7 @@ fn melee_reroll_and_return_in_recovery() {
 fn american_reluctance_ends_the_move_without_an_mc() {
     // R 58.1: the US Army Squad Suppressed mid-move stops and is Used, with
     // no MC to go on; the second, missed, goes on.
-    let roster = roster();
-    let aid: PlayerAid = scenario::builtin_player_aid().expect("player aid builds");
+    let (roster, aid) = r67_data();
     let loaded =
         bob::world::load(&data_file("reluctance.ron"), &roster, &aid).expect("reluctance loads");
     let mut w = headless_world(loaded, roster, aid, 58);

@@ -6,26 +6,20 @@ use bevy::prelude::*;
 use bob::engine::command_points::{self, CpFunction};
 use bob::engine::decision::Pending;
 use bob::engine::game::{advance, apply};
-use bob::engine::{Dice, GameEvent, Order, headless_world};
-use bob::scenario::{self, Coord};
+use bob::engine::{Dice, Order};
+use bob::scenario::Coord;
 use bob::world::{Location, Phase, Suppression, TurnTrack, Unit};
 
+mod common;
+use common::{accepted, entity, headless, lines};
+
+/// The test ground `tests/data/FILE`, its game not begun, control of its
+/// hexes set.
 fn world_of(file: &str) -> World {
-    let roster = scenario::builtin_roster().unwrap();
-    let aid = scenario::builtin_player_aid().unwrap();
     let path = format!("{}/tests/data/{file}", env!("CARGO_MANIFEST_DIR"));
-    let loaded = bob::world::load(&path, &roster, &aid).unwrap();
-    let mut w = headless_world(loaded, roster, aid, 1);
+    let mut w = headless(&path, 1);
     bob::engine::phases::end::init_control(&mut w);
     w
-}
-
-fn entity(w: &mut World, id: &str) -> Entity {
-    let mut q = w.query::<(Entity, &Unit)>();
-    q.iter(w)
-        .find(|(_, u)| u.id == id)
-        .map(|(e, _)| e)
-        .unwrap_or_else(|| panic!("no unit {id}"))
 }
 
 fn exists(w: &mut World, id: &str) -> bool {
@@ -71,14 +65,6 @@ fn start_phase(w: &mut World, phase: Phase, rolls: &[u8]) -> Vec<String> {
     lines(&events)
 }
 
-fn lines(events: &[GameEvent]) -> Vec<String> {
-    events.iter().map(GameEvent::line).collect()
-}
-
-fn order(w: &mut World, o: Order) -> Vec<String> {
-    lines(&apply(w, &o).unwrap_or_else(|r| panic!("{o:?} refused: {r}")))
-}
-
 /// R 67, Rout Phase to Recovery Phase: the Russian in Melee fails (7),
 /// re-rolls with his CP and passes (5); the German fails (9) with no CP left
 /// and, no German remaining in the Melee, is eliminated; no Melee; Recovery
@@ -110,9 +96,9 @@ fn r67_rout_melee_and_recovery() {
             "Allies to decide: a CP re-roll of its failed Rout MC for R5 or none (R 3.0)",
         ]
     );
-    let log = order(
+    let log = accepted(
         &mut w,
-        Order::CpReroll {
+        &Order::CpReroll {
             unit: Some("R5".into()),
         },
     );
@@ -161,9 +147,9 @@ fn first_destinations(w: &mut World, log: &mut Vec<String>) {
         ..
     })) = w.get_resource::<Pending>().cloned()
     {
-        log.extend(order(
+        log.extend(accepted(
             w,
-            Order::Rout {
+            &Order::Rout {
                 unit,
                 to: choices[0].clone(),
                 facing: None,
@@ -252,9 +238,9 @@ fn rout_must_reach_beneficial_terrain() {
     );
     // The woods, or the hexes the woods hide from the German (R 11.0).
     assert_eq!(
-        order(
+        accepted(
             &mut w,
-            Order::Rout {
+            &Order::Rout {
                 unit: "A1".into(),
                 to: "C3".into(),
                 facing: None,
@@ -295,9 +281,9 @@ fn rout_must_leave_all_los() {
         );
     }
     let pick = choices[0].clone();
-    let log = order(
+    let log = accepted(
         &mut w,
-        Order::Rout {
+        &Order::Rout {
             unit: "A2".into(),
             to: pick.clone(),
             facing: None,
@@ -321,9 +307,9 @@ fn rout_forced_toward_the_rout_edge() {
     };
     // Five MPs of open ground: every choice is in column C, five hexes west.
     assert!(choices.iter().all(|c| c.starts_with('C')), "{choices:?}");
-    let log = order(
+    let log = accepted(
         &mut w,
-        Order::Rout {
+        &Order::Rout {
             unit: "A3".into(),
             to: choices[0].clone(),
             facing: None,
@@ -466,7 +452,7 @@ fn r12_airborne_against_first_line() {
             "Allies to decide: a CP re-roll of Melee dice for A1 or none (R 3.0)",
         ]
     );
-    let log = order(&mut w, Order::CpReroll { unit: None });
+    let log = accepted(&mut w, &Order::CpReroll { unit: None });
     assert_eq!(
         log[..3],
         [
@@ -498,9 +484,9 @@ fn melee_casualties_are_the_owners_choice() {
             .contains("CP re-roll of Melee dice for A1"),
         "{log:#?}"
     );
-    let log = order(
+    let log = accepted(
         &mut w,
-        Order::CpReroll {
+        &Order::CpReroll {
             unit: Some("A1".into()),
         },
     );
@@ -526,9 +512,9 @@ fn melee_casualties_are_the_owners_choice() {
         apply(&mut w, &Order::Pass).unwrap_err().to_string(),
         "the game waits for 2 Melee casualties in C3 among G1, G2 (R 12.0)"
     );
-    let log = order(
+    let log = accepted(
         &mut w,
-        Order::Casualties {
+        &Order::Casualties {
             units: vec!["G2".into(), "G1".into()],
         },
     );
@@ -558,7 +544,7 @@ fn the_first_player_orders_the_melees() {
             .to_string(),
         "no Melee to resolve in C3 (R 12.0)"
     );
-    let log = order(&mut w, Order::Melee { at: "H6".into() });
+    let log = accepted(&mut w, &Order::Melee { at: "H6".into() });
     assert_eq!(
         log[..7],
         [
@@ -576,10 +562,7 @@ fn the_first_player_orders_the_melees() {
 /// R 59.1: a Japanese unit in Melee may not move out of it.
 #[test]
 fn japanese_do_not_withdraw_from_melee() {
-    let roster = scenario::builtin_roster().unwrap();
-    let aid = scenario::builtin_player_aid().unwrap();
-    let loaded = bob::world::load("guadalcanal", &roster, &aid).unwrap();
-    let mut w = headless_world(loaded, roster, aid, 1);
+    let mut w = headless("guadalcanal", 1);
     let (jap, marine) = {
         let mut q = w.query::<&Unit>();
         let all: Vec<Unit> = q.iter(&w).cloned().collect();
@@ -688,9 +671,9 @@ fn r2_2_a_routing_unit_adopts_a_facing_at_the_end_of_its_rout() {
         log[3],
         "Allies to decide: A1's Rout destination, one of A2, A3, B2, C3 (R 11.0) and the facing it adopts there (R 2.2)"
     );
-    let log = order(
+    let log = accepted(
         &mut w,
-        Order::Rout {
+        &Order::Rout {
             unit: "A1".into(),
             to: "C3".into(),
             facing: Some(bob::scenario::schema::Spine::E),
@@ -745,9 +728,9 @@ fn r2_2_one_rout_hex_is_still_asked_for_its_facing() {
             "Allies to decide: A1's Rout destination, one of C3 (R 11.0) and the facing it adopts there (R 2.2)",
         ]
     );
-    let log = order(
+    let log = accepted(
         &mut w,
-        Order::Rout {
+        &Order::Rout {
             unit: "A1".into(),
             to: "C3".into(),
             facing: None,

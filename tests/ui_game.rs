@@ -12,16 +12,16 @@ use bevy::prelude::*;
 
 use bob::engine::Dice;
 use bob::engine::phases::end::{GameOver, tally};
-use bob::scenario::{self, schema::SideId};
+use bob::scenario::schema::SideId;
 use bob::ui::{Hovered, Selected, act, decide, drive, handover, orders, result};
 use bob::world::spawn::spawn_scenario;
 use bob::world::{ActiveScenario, AidRes, RosterRes, TurnTrack};
 
+mod common;
+
 /// A headless App with the interface's resources on `name`, no systems.
 fn ui_app(name: &str, seed: u64) -> App {
-    let roster = scenario::builtin_roster().unwrap();
-    let aid = scenario::builtin_player_aid().unwrap();
-    let loaded = bob::world::load(name, &roster, &aid).unwrap();
+    let (loaded, roster, aid) = common::loaded(name);
     let mut app = App::new();
     // The decision window's panel without its plugin's keys and rings (they
     // need a window and egui).
@@ -174,7 +174,6 @@ mod menu {
     use bevy::prelude::*;
 
     use bob::app::AppState;
-    use bob::scenario;
     use bob::ui::menu::{MainMenu, MenuAction, act_on_menu, build_menu};
     use bob::ui::session::{JournalLaunch, LaunchMode};
     use bob::world::{ActiveScenario, AidRes, RosterRes};
@@ -189,8 +188,7 @@ mod menu {
 
     /// An unfinished game of `training`: the first moves of a script.
     fn journal_of_first_moves(to: &Path) {
-        let roster = scenario::builtin_roster().unwrap();
-        let aid = scenario::builtin_player_aid().unwrap();
+        let (roster, aid) = super::common::data();
         let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
         let bytes = std::fs::read(root.join("tests/scripts/first_moves.ron")).unwrap();
         let script = bob::engine::script::parse("first_moves.ron", &bytes).unwrap();
@@ -207,8 +205,9 @@ mod menu {
 
     fn menu_world(dir: &Path) -> World {
         let mut world = World::new();
-        world.insert_resource(RosterRes(Arc::new(scenario::builtin_roster().unwrap())));
-        world.insert_resource(AidRes(Arc::new(scenario::builtin_player_aid().unwrap())));
+        let (roster, aid) = super::common::data();
+        world.insert_resource(RosterRes(Arc::new(roster)));
+        world.insert_resource(AidRes(Arc::new(aid)));
         world.insert_resource(JournalLaunch {
             dir: dir.to_path_buf(),
             mode: LaunchMode::Fresh,

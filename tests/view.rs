@@ -17,6 +17,8 @@ use bob::scenario::schema::SideId;
 use bob::scenario::{self, Loaded, PlayerAid, Roster};
 use bob::world::{Phase, TurnTrack};
 
+mod common;
+
 /// B's answer to any question: hold fire, decline, keep off, or the first
 /// choice where the rules demand one (a Rout hex).
 fn hold(d: &Decision) -> Order {
@@ -141,8 +143,7 @@ fn compare(
 /// in turn as the one made a Decoy, over several seeds.
 #[test]
 fn a_side_cannot_tell_a_concealed_unit_from_a_decoy() {
-    let roster = scenario::builtin_roster().unwrap();
-    let aid = scenario::builtin_player_aid().unwrap();
+    let (roster, aid) = common::data();
     let mut compared = 0;
     let mut failures = Vec::new();
     for e in scenario::embedded() {
@@ -195,10 +196,7 @@ fn a_side_cannot_tell_a_concealed_unit_from_a_decoy() {
 /// pass are not in it.
 #[test]
 fn a_side_names_concealed_enemies_by_their_counters() {
-    let roster = scenario::builtin_roster().unwrap();
-    let aid = scenario::builtin_player_aid().unwrap();
-    let loaded = bob::world::load("training", &roster, &aid).unwrap();
-    let mut world = headless_world(loaded, roster, aid, 1);
+    let mut world = common::headless("training", 1);
     let mut allies = Fog::of(&mut world, SideId::Allies);
     assert_eq!(allies.label("GD1"), Some("?H9"));
     assert_eq!(allies.label("G4"), Some("?H5"));
@@ -238,10 +236,7 @@ fn a_side_names_concealed_enemies_by_their_counters() {
 /// German unit's MC under its counter's name while it keeps the counter.
 #[test]
 fn the_dice_tray_names_a_concealed_enemy_by_its_counter() {
-    let roster = scenario::builtin_roster().unwrap();
-    let aid = scenario::builtin_player_aid().unwrap();
-    let loaded = bob::world::load("training", &roster, &aid).unwrap();
-    let mut world = headless_world(loaded, roster, aid, 1);
+    let mut world = common::headless("training", 1);
     world.init_resource::<bob::ui::orders::GameLog>();
     world.init_resource::<bob::ui::tray::UiSettings>();
     let fogs = SideId::BOTH.map(|s| Fog::of(&mut world, s));

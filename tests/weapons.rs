@@ -3,26 +3,17 @@
 //! files in `tests/scripts/` on the grounds in `tests/data/`, with forced
 //! dice: exact log lines.
 
-use bob::engine::script;
-use bob::scenario;
+mod common;
 
 /// Runs a script given as text in process; the log, and the refusal that
 /// stopped it if any.
 fn run_text(text: &str) -> (Vec<String>, Option<String>) {
-    let roster = scenario::builtin_roster().unwrap();
-    let aid = scenario::builtin_player_aid().unwrap();
-    let s = script::parse("inline.ron", text.as_bytes()).unwrap();
-    // Cargo runs integration tests from the package root, where the
-    // scripts' scenario paths start.
-    let r = script::run(&s, &roster, &aid).unwrap();
-    (r.lines, r.stopped.map(|(_, _, why)| why))
+    common::script_run("inline.ron", text.as_bytes())
 }
 
 /// Runs `tests/scripts/NAME.ron`; it must run to its end.
 fn run(name: &str) -> Vec<String> {
-    let file = format!("{}/tests/scripts/{name}.ron", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(file).unwrap();
-    let (lines, stopped) = run_text(&text);
+    let (lines, stopped) = common::script_lines(name);
     assert_eq!(stopped, None, "{name}: {lines:#?}");
     lines
 }

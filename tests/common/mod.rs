@@ -6,7 +6,9 @@
 
 pub mod source;
 
-use bob::scenario::{self, PlayerAid, Roster};
+use bevy::prelude::World;
+use bob::engine::{GameEvent, Order};
+use bob::scenario::{self, Loaded, PlayerAid, Roster};
 
 /// The built-in roster and Player Aid.
 pub fn data() -> (Roster, PlayerAid) {
@@ -16,12 +18,37 @@ pub fn data() -> (Roster, PlayerAid) {
     )
 }
 
+/// The scenario `name` (a built-in one's name or a file's path) loaded
+/// with the built-in data, and that data.
+pub fn loaded(name: &str) -> (Loaded, Roster, PlayerAid) {
+    let (roster, aid) = data();
+    let loaded = bob::world::load(name, &roster, &aid).unwrap_or_else(|e| panic!("{name}: {e}"));
+    (loaded, roster, aid)
+}
+
+/// A headless world of the scenario `name` ([`loaded`]), its dice seeded
+/// with `seed`, its game not begun.
+pub fn headless(name: &str, seed: u64) -> World {
+    let (loaded, roster, aid) = loaded(name);
+    bob::engine::headless_world(loaded, roster, aid, seed)
+}
+
+/// The log lines of `events`.
+pub fn lines(events: &[GameEvent]) -> Vec<String> {
+    events.iter().map(GameEvent::line).collect()
+}
+
+/// Plays `order`, which must be accepted; its log lines.
+pub fn accepted(w: &mut World, order: &Order) -> Vec<String> {
+    match bob::engine::game::apply(w, order) {
+        Ok(events) => lines(&events),
+        Err(r) => panic!("{order:?} refused: {r}"),
+    }
+}
+
 /// The ground of a test, with its dice forced, its game begun.
 pub fn world_of(file: &str, rolls: &[u8]) -> (bevy::prelude::World, Vec<String>) {
-    let roster = scenario::builtin_roster().unwrap();
-    let aid = scenario::builtin_player_aid().unwrap();
-    let loaded = bob::world::load(&format!("tests/data/{file}"), &roster, &aid).unwrap();
-    let mut w = bob::engine::headless_world(loaded, roster, aid, 1);
+    let mut w = headless(&format!("tests/data/{file}"), 1);
     w.resource_mut::<bob::engine::Dice>()
         .force(rolls.iter().copied());
     let lines = bob::engine::game::begin_game(&mut w)
@@ -39,10 +66,8 @@ pub fn order(text: &str) -> bob::engine::Order {
 /// Plays an order that must be accepted; its log lines.
 pub fn play(w: &mut bevy::prelude::World, text: &str) -> Vec<String> {
     bob::engine::game::apply(w, &order(text))
+        .map(|events| lines(&events))
         .unwrap_or_else(|r| panic!("{text} refused: {r}"))
-        .iter()
-        .map(bob::engine::GameEvent::line)
-        .collect()
 }
 
 /// The refusal of an order that must be refused.
@@ -89,11 +114,18 @@ pub fn script_output_ending(name: &str, code: i32) -> String {
 /// Runs the script `tests/scripts/NAME.ron` in the engine: its log lines
 /// and the refusal that stopped it, if any.
 pub fn script_lines(name: &str) -> (Vec<String>, Option<String>) {
-    let roster = scenario::builtin_roster().unwrap();
-    let aid = scenario::builtin_player_aid().unwrap();
     let file = format!("tests/scripts/{name}.ron");
     let bytes = std::fs::read(format!("{}/{file}", env!("CARGO_MANIFEST_DIR"))).unwrap();
-    let s = bob::engine::script::parse(&file, &bytes).unwrap();
+    script_run(&file, &bytes)
+}
+
+/// Runs a script given as the bytes of `file` in the engine, with the
+/// built-in data: its log lines and the refusal that stopped it, if any.
+/// (Cargo runs integration tests from the package root, where the scripts'
+/// scenario paths start.)
+pub fn script_run(file: &str, bytes: &[u8]) -> (Vec<String>, Option<String>) {
+    let (roster, aid) = data();
+    let s = bob::engine::script::parse(file, bytes).unwrap();
     let r = bob::engine::script::run(&s, &roster, &aid).unwrap();
     (r.lines, r.stopped.map(|(_, _, why)| why))
 }
