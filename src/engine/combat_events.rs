@@ -22,9 +22,9 @@ use bevy::prelude::*;
 use crate::rules::D10;
 use crate::rules::combat_events::{
     Piece, READY_GUN, READY_INFANTRY, ReadyChoice, Table, ambush_options, banzai_options,
-    casualty_options, casualty_removes, choose_options, conceal_options, fugg_fires, fugg_options,
-    is_squad, mark_used_options, may_cause_event, picks, ready_choice, ready_gun_options,
-    ready_options, restore_options, return_hosts, reveal_options, sniper_options, who_rolls,
+    casualty_options, choose_options, conceal_options, fugg_fires, fugg_options, is_squad,
+    mark_used_options, may_cause_event, picks, ready_choice, ready_gun_options, ready_options,
+    restore_options, return_hosts, reveal_options, sniper_options, who_rolls,
 };
 use crate::rules::melee::{melee_fp, melee_hits};
 use crate::scenario::Coord;
@@ -832,62 +832,8 @@ fn then(world: &mut World, job: Job) {
 /// Conceal counter (R 15.0). A Decoy is removed; a Gun is removed and
 /// counts as eliminated (entry 1; R 20.2, R 20.8 in the Ambush's Melee).
 fn reduce(world: &mut World, e: Entity, why: &str, melee: bool, events: &mut Vec<GameEvent>) {
-    let Some(unit) = world.get::<Unit>(e).cloned() else {
-        return;
-    };
-    let class = world
-        .resource::<RosterRes>()
-        .0
-        .get(&unit.kind)
-        .map(|t| t.class);
-    // A Decoy is removed; a Gun has no Reduced side, so any casualty
-    // eliminates it (R 20.2, R 20.8) and it counts as eliminated.
-    if let Some(class) = class.filter(|c| casualty_removes(*c)) {
-        world.entity_mut(e).despawn();
-        log(
-            events,
-            EventLog::Removed {
-                unit: unit.id.clone(),
-                why: format!("a {}, {why}", class.name()),
-            },
-        );
-        if class.is_gun() {
-            events.push(GameEvent::Eliminated { unit: unit.id });
-        }
-        return;
-    }
-    if unit.reduced || (melee && class.is_some_and(UnitClass::is_weapon_team)) {
-        log(
-            events,
-            EventLog::Reduced {
-                unit: unit.id.clone(),
-                why: why.to_string(),
-                eliminated: true,
-            },
-        );
-        world.entity_mut(e).despawn();
-        events.push(GameEvent::Eliminated {
-            unit: unit.id.clone(),
-        });
-        world
-            .get_resource_or_insert_with(Graveyard::default)
-            .0
-            .push(unit.id);
-        return;
-    }
-    if let Some(mut u) = world.get_mut::<Unit>(e) {
-        u.reduced = true;
-    }
-    world.entity_mut(e).insert(Suppression::Full);
-    log(
-        events,
-        EventLog::Reduced {
-            unit: unit.id,
-            why: why.to_string(),
-            eliminated: false,
-        },
-    );
-    super::concealment::reveal(world, e, "it was Suppressed", events);
+    let by = super::casualties::By::CombatEvent { why, melee };
+    super::casualties::take(world, e, super::casualties::Hit::Reduce, by, events);
 }
 
 /// Plays a step with its picks.

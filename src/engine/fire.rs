@@ -20,7 +20,7 @@ use crate::rules::Hexes;
 use crate::rules::facing::{FireFacing, facing_toward, fire_facing, flank_fire, in_front};
 use crate::rules::fire::{
     Conceal, Elevation, FireContext, FireKind, FireOutcome, Firer, FpBreakdown, Motion,
-    SuppressionLevel, TargetTerrain, hexside_protection, infantry_fp, suppression_after,
+    TargetTerrain, hexside_protection, infantry_fp,
 };
 use crate::rules::los::{Los, LosQuery, line_of_sight, unit_level};
 use crate::scenario::Coord;
@@ -31,6 +31,7 @@ use crate::world::{
 };
 
 use super::Dice;
+use super::casualties::{By, Hit};
 use super::command_points::CpFunction;
 use super::events::GameEvent;
 use super::orders::Refusal;
@@ -667,15 +668,7 @@ pub fn attack_location_with(
         if let Some(changed) = revealed {
             super::fortifications::after_reveal(world, to, &t.unit.id, changed, events);
         }
-        let gone = apply_outcome(
-            world,
-            t.entity,
-            &t.unit,
-            t.suppression,
-            t.unit.reduced,
-            outcome,
-            events,
-        );
+        let gone = apply_outcome(world, t.entity, outcome, events);
         if Some(t.entity) == mover {
             fate = if gone {
                 MoverFate::Gone
@@ -691,45 +684,22 @@ pub fn attack_location_with(
     fate
 }
 
-/// Applies a fire result to one unit (R 6.2, R 7.0, R 8.0, R 15.0).
+/// Applies a fire result to one unit (R 6.2, R 7.0, R 8.0, R 15.0): the
+/// casualty writer's hit, a Reduced unit Fully Suppressed, a Suppressed unit
+/// losing its Conceal counter (a Decoy is removed). True when it is gone.
 fn apply_outcome(
     world: &mut World,
     target: Entity,
-    unit: &Unit,
-    suppression: Option<Suppression>,
-    reduced: bool,
     outcome: FireOutcome,
     events: &mut Vec<GameEvent>,
 ) -> bool {
-    let level = SuppressionLevel::from(suppression);
-    let eliminated =
-        outcome == FireOutcome::Eliminated || (outcome == FireOutcome::Reduced && reduced);
-    if eliminated {
-        world.entity_mut(target).despawn();
-        events.push(GameEvent::Eliminated {
-            unit: unit.id.clone(),
-        });
-        return true;
-    }
-    if outcome == FireOutcome::NoEffect {
-        return false;
-    }
-    if outcome == FireOutcome::Reduced
-        && let Some(mut u) = world.entity_mut(target).get_mut::<Unit>()
-    {
-        u.reduced = true;
-    }
-    match suppression_after(level, outcome) {
-        Some(SuppressionLevel::Suppressed) => {
-            world.entity_mut(target).insert(Suppression::Suppressed);
-        }
-        Some(SuppressionLevel::Full) => {
-            world.entity_mut(target).insert(Suppression::Full);
-        }
-        _ => {}
-    }
-    // A Suppressed unit loses its Conceal counter; a Decoy is removed (R 15.0).
-    !super::concealment::reveal(world, target, "it was Suppressed", events)
+    let hit = match outcome {
+        FireOutcome::NoEffect => return false,
+        FireOutcome::Suppressed => Hit::Suppress,
+        FireOutcome::Reduced => Hit::Reduce,
+        FireOutcome::Eliminated => Hit::Eliminate,
+    };
+    super::casualties::take(world, target, hit, By::Fire, events)
 }
 
 /// The conditions of a fire attack: Night (R 50.2) and the Monsoon's rain

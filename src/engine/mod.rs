@@ -5,6 +5,7 @@
 //! simulations and replays through the very code the app runs.
 
 pub mod assault_fire;
+pub mod casualties;
 pub mod checks;
 pub mod combat_events;
 pub mod command_points;

@@ -16,6 +16,7 @@ use std::collections::VecDeque;
 use bevy::prelude::*;
 
 use crate::engine::Dice;
+use crate::engine::casualties::{self, By, Hit};
 use crate::engine::command_points::CpFunction;
 use crate::engine::events::GameEvent;
 use crate::engine::orders::{Order, Refusal};
@@ -514,16 +515,12 @@ fn apply_casualties(world: &mut World, mut fight: Fight, events: &mut Vec<GameEv
                 continue;
             };
             let class = roster.get(&u.kind).map_or(UnitClass::Squad, |t| t.class);
-            let eliminated = n >= usize::from(capacity(class, u.reduced));
-            events.push(GameEvent::MeleeCasualty {
-                unit: u.id.clone(),
-                eliminated,
-            });
-            if eliminated {
-                world.entity_mut(e).despawn();
-            } else if let Some(mut unit) = world.get_mut::<Unit>(e) {
-                unit.reduced = true;
-            }
+            let hit = if n >= usize::from(capacity(class, u.reduced)) {
+                Hit::Eliminate
+            } else {
+                Hit::Reduce
+            };
+            casualties::take(world, e, hit, By::Melee, events);
         }
     }
     fight.groups.pop_front();

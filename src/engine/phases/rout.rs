@@ -12,6 +12,7 @@ use std::collections::VecDeque;
 use bevy::prelude::*;
 
 use crate::engine::Dice;
+use crate::engine::casualties::{self, By, Hit};
 use crate::engine::command_points::CpFunction;
 use crate::engine::events::GameEvent;
 use crate::engine::orders::Refusal;
@@ -448,7 +449,7 @@ fn rout_unit(world: &mut World, failed: Failed, events: &mut Vec<GameEvent>) {
     // A Gun that fails its Rout MC is eliminated (R 11.0, R 20.2).
     if crate::rules::gun::eliminated_by_failed_rout(ut.class) {
         let why = "a Gun that fails its Rout MC is eliminated (R 11.0, R 20.2)";
-        eliminate(world, &me.unit.id, me.entity, why, events);
+        eliminate(world, me.entity, why, events);
         return;
     }
     // Units of the side still to rout leave their Melees too (R 11.1 note).
@@ -491,7 +492,10 @@ fn rout_unit(world: &mut World, failed: Failed, events: &mut Vec<GameEvent>) {
                 events.push(GameEvent::SsDesperation {
                     unit: me.unit.id.clone(),
                 });
-                reduce(world, me.entity, events);
+                // Reduced and Fully Suppressed, it stays (R 57.3); a Full
+                // Strength unit only, so never eliminated here.
+                let why = "no legal rout (R 11.0)";
+                casualties::take(world, me.entity, Hit::Reduce, By::Rout { why }, events);
                 return;
             }
             let why = if was_in_melee {
@@ -499,7 +503,7 @@ fn rout_unit(world: &mut World, failed: Failed, events: &mut Vec<GameEvent>) {
             } else {
                 "no legal rout (R 11.0)"
             };
-            eliminate(world, &me.unit.id, me.entity, why, events);
+            eliminate(world, me.entity, why, events);
         }
         RoutPlan::OffEdge { path } => {
             events.push(GameEvent::Routs {
@@ -552,35 +556,9 @@ fn labels(from: Coord, path: &[Coord]) -> Vec<String> {
         .collect()
 }
 
-fn eliminate(
-    world: &mut World,
-    id: &str,
-    entity: Entity,
-    why: &'static str,
-    events: &mut Vec<GameEvent>,
-) {
-    world.entity_mut(entity).despawn();
-    events.push(GameEvent::RoutEliminated {
-        unit: UnitId::from(id),
-        why,
-    });
-}
-
-/// Reduced (eliminated if already Reduced) and Fully Suppressed.
-fn reduce(world: &mut World, entity: Entity, events: &mut Vec<GameEvent>) -> bool {
-    let Some(u) = world.get::<Unit>(entity).cloned() else {
-        return false;
-    };
-    if u.reduced {
-        world.entity_mut(entity).despawn();
-        events.push(GameEvent::Eliminated { unit: u.id });
-        return false;
-    }
-    if let Some(mut unit) = world.get_mut::<Unit>(entity) {
-        unit.reduced = true;
-    }
-    world.entity_mut(entity).insert(Suppression::Full);
-    true
+/// Eliminated by its Rout, with the reason (R 11.0, R 11.1, R 20.2).
+fn eliminate(world: &mut World, entity: Entity, why: &'static str, events: &mut Vec<GameEvent>) {
+    casualties::take(world, entity, Hit::Eliminate, By::Rout { why }, events);
 }
 
 /// The rout move itself, the facing adopted at its end (R 2.2), then the
@@ -615,18 +593,11 @@ fn finish_rout(
         });
     }
     if failed.result == RoutResult::RoutsReduced {
-        let reduced = world.get::<Unit>(failed.unit).is_some_and(|u| u.reduced);
-        events.push(GameEvent::RoutCasualty {
-            unit: id,
+        let by = By::RoutCasualty {
             margin: failed.margin,
             casualty: failed.casualty,
-            eliminated: reduced,
-        });
-        if reduced {
-            world.entity_mut(failed.unit).despawn();
-        } else {
-            reduce(world, failed.unit, events);
-        }
+        };
+        casualties::take(world, failed.unit, Hit::Reduce, by, events);
     }
 }
 
