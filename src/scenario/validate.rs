@@ -11,7 +11,7 @@ use super::coords::{Coord, LabelError, expand};
 use super::player_aid::PlayerAid;
 use super::roster::{Roster, UnitClass};
 use super::schema::{
-    BanzaiWindow, Entry, FortificationKind, Nationality, Scenario, SideId, Theater,
+    BanzaiWindow, Entry, FortificationKind, Nationality, Scenario, SideId, Terrain, Theater,
     VictoryCondition,
 };
 
@@ -651,6 +651,39 @@ impl Checker<'_> {
                         f.at
                     ),
                 );
+            }
+            // R 43.5: "Fortified counters may be placed only in Building
+            // hexes to represent Fortified Positions."
+            if f.kind == FortificationKind::Fortified
+                && !matches!(t, Terrain::WoodenBuilding | Terrain::StoneBuilding)
+            {
+                self.push(
+                    pos,
+                    format!(
+                        "a Fortified Position may be placed only in a Building hex (R 43.5): {} is {}",
+                        f.at,
+                        t.name()
+                    ),
+                );
+            }
+            // R 43.6: Wire "can't be concealed"; R 43.0: "Caves have Fire
+            // Lanes, but not Fortification Concealment."
+            if f.concealed {
+                let rule = match f.kind {
+                    FortificationKind::Wire => Some("R 43.6"),
+                    k if k.is_cave() => Some("R 43.0"),
+                    _ => None,
+                };
+                if let Some(rule) = rule {
+                    self.push(
+                        pos,
+                        format!(
+                            "the {} at {} may not be set up Concealed ({rule})",
+                            f.kind.name(),
+                            f.at
+                        ),
+                    );
+                }
             }
             if let Some(prev) = fort_at.insert((c, f.kind.is_cave()), f.kind) {
                 self.push(
