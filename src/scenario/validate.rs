@@ -11,8 +11,8 @@ use super::coords::{Coord, LabelError, expand};
 use super::player_aid::PlayerAid;
 use super::roster::{Roster, UnitClass};
 use super::schema::{
-    BanzaiWindow, Entry, FortificationKind, Nationality, Scenario, SideId, Terrain, Theater,
-    VictoryCondition,
+    BanzaiWindow, Entry, FortificationKind, Nationality, RoadKind, Scenario, SideId, Terrain,
+    Theater, VictoryCondition,
 };
 
 /// Files larger than this are refused before parsing: no scenario, roster or
@@ -615,6 +615,7 @@ impl Checker<'_> {
         for run in &sc.map.hexsides {
             self.one_hex(Some("hex"), &run.hex, "hexside");
         }
+        let mut on_road: HashSet<Coord> = HashSet::new();
         for road in &sc.map.roads {
             let mut prev: Option<(Coord, &str)> = None;
             for h in &road.hexes {
@@ -622,6 +623,9 @@ impl Checker<'_> {
                     prev = None;
                     continue;
                 };
+                if road.kind == RoadKind::Road {
+                    on_road.insert(c);
+                }
                 if let Some((p, plabel)) = prev
                     && p.distance(c) != 1
                 {
@@ -665,6 +669,30 @@ impl Checker<'_> {
                         t.name()
                     ),
                 );
+            }
+            // R 43.7: "A Roadblock must be placed in an Open Ground or Road
+            // hex with its directional arrow pointed at the hexside to be
+            // blocked."
+            if f.kind == FortificationKind::Roadblock {
+                if !matches!(t, Terrain::Open | Terrain::Road) && !on_road.contains(&c) {
+                    self.push(
+                        pos,
+                        format!(
+                            "a Roadblock must be placed in an Open Ground or Road hex (R 43.7): {} is {}",
+                            f.at,
+                            t.name()
+                        ),
+                    );
+                }
+                if f.facing.is_none() {
+                    self.push(
+                        pos,
+                        format!(
+                            "the Roadblock at {} needs a `facing`: the hexside it blocks (R 43.7)",
+                            f.at
+                        ),
+                    );
+                }
             }
             // R 43.6: Wire "can't be concealed"; R 43.0: "Caves have Fire
             // Lanes, but not Fortification Concealment."
