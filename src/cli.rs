@@ -753,16 +753,19 @@ fn prepare_play(
         };
     if let Some(file) = args.load {
         let (loaded, read) = checked(&file)?;
+        open_here(&journal::current_journal(&dir, &loaded.scenario.id))?;
         let mode = LaunchMode::Load(Box::new(read));
         return Ok((loaded, Some(JournalLaunch { dir, mode })));
     }
     let loaded = crate::world::load(name, roster, aid).map_err(|r| r.to_string())?;
+    let path = journal::current_journal(&dir, &loaded.scenario.id);
+    open_here(&path)?;
     if !args.resume {
         let mode = LaunchMode::Fresh;
         return Ok((loaded, Some(JournalLaunch { dir, mode })));
     }
-    let path = journal::current_journal(&dir, &loaded.scenario.id);
-    if !path.exists() {
+    // An empty file is a journal's lock taken before its header was written.
+    if std::fs::metadata(&path).is_ok_and(|m| m.len() == 0) || !path.exists() {
         return Err(format!(
             "{}: no unfinished game of `{}` to resume",
             path.display(),
@@ -772,6 +775,19 @@ fn prepare_play(
     let (loaded, read) = checked(&path)?;
     let mode = LaunchMode::Resume(Box::new(read), path);
     Ok((loaded, Some(JournalLaunch { dir, mode })))
+}
+
+/// Refuses a game whose journal another window holds, before this one
+/// opens (the window takes the journal's lock itself).
+fn open_here(path: &std::path::Path) -> Result<(), String> {
+    if journal::file::held_elsewhere(path) {
+        return Err(format!(
+            "{}; play it there, or watch it read-only with `bob replay {}`",
+            journal::file::in_use(path),
+            path.display()
+        ));
+    }
+    Ok(())
 }
 
 /// `bob script FILE --journal J [--resume]`.

@@ -3,7 +3,7 @@
 //! message, never guessed at.
 
 use std::fs::{File, OpenOptions};
-use std::io::{Seek, SeekFrom, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use crate::scenario::validate::{Problem, parse_ron, text_of};
@@ -22,6 +22,8 @@ pub struct JournalRead {
     pub entries: Vec<(usize, Entry)>,
     /// Length in bytes of the complete lines.
     pub valid_len: u64,
+    /// Length in bytes of the file as read.
+    pub len: u64,
     /// Set when the last line was cut: what was dropped, as a sentence.
     pub dropped: Option<String>,
 }
@@ -111,6 +113,7 @@ pub fn parse_journal(file: &str, bytes: &[u8]) -> Result<JournalRead, FileReport
         header,
         entries,
         valid_len: complete as u64,
+        len: bytes.len() as u64,
         dropped,
     })
 }
@@ -137,14 +140,39 @@ fn parse_header(file: &str, no: usize, line: &str) -> Result<Header, FileReport>
     parse_ron::<Header>(line).map_err(|p| report(file, no + p.line - 1, p.col, p.message))
 }
 
+/// Where a journal's bytes go: the journal file (opened in append mode and
+/// locked), or in tests a file that fails on cue.
+pub trait JournalSink: Write + Send + Sync + std::fmt::Debug {
+    /// Waits for the disk.
+    fn sync(&mut self) -> std::io::Result<()>;
+    /// Cuts the file back to `len` bytes.
+    fn cut(&mut self, len: u64) -> std::io::Result<()>;
+}
+
+impl JournalSink for File {
+    fn sync(&mut self) -> std::io::Result<()> {
+        self.sync_data()
+    }
+
+    fn cut(&mut self, len: u64) -> std::io::Result<()> {
+        self.set_len(len)
+    }
+}
+
 /// Appends entries to a journal, each flushed to disk before `append`
-/// returns.
+/// returns. A line is on disk whole or not at all: a write that fails is cut
+/// back, and a writer that cannot cut it back writes nothing more.
 #[derive(Debug)]
 pub struct JournalWriter {
-    file: File,
+    sink: Box<dyn JournalSink>,
     pub path: PathBuf,
     /// Entries in the file.
     pub entries: usize,
+    /// Bytes of the whole lines in the file.
+    len: u64,
+    /// Set when a failed write could not be cut back: why nothing more is
+    /// written after the fragment.
+    broken: Option<String>,
 }
 
 fn sync_dir(path: &Path) {
@@ -157,75 +185,226 @@ fn sync_dir(path: &Path) {
     }
 }
 
+/// The error of a journal another process holds (its `ErrorKind` is
+/// `WouldBlock`).
+pub fn in_use(path: &Path) -> std::io::Error {
+    std::io::Error::new(
+        std::io::ErrorKind::WouldBlock,
+        format!(
+            "the game {} is open in another window (another `bob` holds its lock)",
+            path.display()
+        ),
+    )
+}
+
+/// Whether `file` is still the file named `path` (a journal is replaced by
+/// a rename: a lock taken on the file it replaced guards nothing).
+fn still_at(file: &File, path: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        match (file.metadata(), std::fs::metadata(path)) {
+            (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
+            _ => false,
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = (file, path);
+        true
+    }
+}
+
+/// Takes the OS lock on the journal at `path` (an empty file is made when
+/// there is none), before anything else touches it: one process writes a
+/// game at a time. The lock is the operating system's (`File::try_lock`), so
+/// it goes with the process that holds it, a killed one included. Refused
+/// with [`in_use`] while another process holds it.
+pub fn lock(path: &Path) -> std::io::Result<File> {
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir)?;
+    }
+    // A journal replaced between the open and the lock is opened again.
+    for _ in 0..3 {
+        let file = OpenOptions::new()
+            .read(true)
+            .append(true)
+            .create(true)
+            .open(path)?;
+        match file.try_lock() {
+            Ok(()) => {}
+            Err(std::fs::TryLockError::WouldBlock) => return Err(in_use(path)),
+            Err(std::fs::TryLockError::Error(e)) => return Err(e),
+        }
+        if still_at(&file, path) {
+            return Ok(file);
+        }
+    }
+    Err(in_use(path))
+}
+
+/// Whether another process holds the lock of the journal at `path` (asked
+/// by the command line before a window opens; the window takes the lock
+/// itself).
+pub fn held_elsewhere(path: &Path) -> bool {
+    File::open(path).is_ok_and(|f| matches!(f.try_lock(), Err(std::fs::TryLockError::WouldBlock)))
+}
+
 impl JournalWriter {
     /// Starts a new journal at `path` (an existing file there is archived,
-    /// never overwritten).
+    /// never overwritten), under its lock.
     pub fn create(path: &Path, header: &Header) -> std::io::Result<Self> {
-        if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir)?;
-        }
-        if path.exists() {
-            archive(path)?;
-        }
-        // The header is written aside and renamed into place: a journal
-        // either does not exist or starts with a whole header.
-        write_copy(path, header, &[])?;
-        let mut file = OpenOptions::new().write(true).open(path)?;
-        file.seek(SeekFrom::End(0))?;
-        Ok(JournalWriter {
-            file,
-            path: path.to_path_buf(),
-            entries: 0,
-        })
+        Self::start(lock(path)?, path, header, &[])
     }
 
-    /// Goes on with a journal read back: a cut last line is cut away first.
-    pub fn resume(path: &Path, read: &JournalRead) -> std::io::Result<Self> {
-        let mut file = OpenOptions::new().write(true).open(path)?;
-        file.set_len(read.valid_len)?;
-        file.seek(SeekFrom::End(0))?;
-        file.sync_all()?;
-        Ok(JournalWriter {
-            file,
+    /// Starts a journal at `path` with these entries, under the lock `held`
+    /// (from [`lock`]). A journal there is first linked aside as
+    /// `NAME-old-N.ron`; the new one is written aside, locked and renamed
+    /// into place, so a journal either does not exist or starts with a whole
+    /// header, and no other process finds the name free in between.
+    pub fn start(
+        held: File,
+        path: &Path,
+        header: &Header,
+        entries: &[(usize, Entry)],
+    ) -> std::io::Result<Self> {
+        if held.metadata()?.len() > 0 {
+            archive_copy(path)?;
+        }
+        let part = write_part(path, header, entries)?;
+        let file = OpenOptions::new().read(true).append(true).open(&part)?;
+        if file.try_lock().is_err() {
+            return Err(in_use(path));
+        }
+        std::fs::rename(&part, path)?;
+        sync_dir(path);
+        let len = file.metadata()?.len();
+        drop(held);
+        Ok(Self::on(Box::new(file), path, entries.len(), len))
+    }
+
+    /// A writer on `sink`, which holds `entries` whole entries in `len`
+    /// bytes (tests give a sink that fails on cue).
+    pub fn on(sink: Box<dyn JournalSink>, path: &Path, entries: usize, len: u64) -> Self {
+        JournalWriter {
+            sink,
             path: path.to_path_buf(),
-            entries: read.entries.len(),
-        })
+            entries,
+            len,
+            broken: None,
+        }
+    }
+
+    /// Goes on with a journal read back, under its lock: a cut last line is
+    /// cut away first. A journal that changed since it was read (another
+    /// window wrote to it) is refused.
+    pub fn resume(path: &Path, read: &JournalRead) -> std::io::Result<Self> {
+        Self::resume_held(lock(path)?, path, read)
+    }
+
+    /// [`Self::resume`] under the lock `held` (from [`lock`]).
+    pub fn resume_held(held: File, path: &Path, read: &JournalRead) -> std::io::Result<Self> {
+        let file = held;
+        if file.metadata()?.len() != read.len {
+            return Err(std::io::Error::other(format!(
+                "{} changed since it was read (another window wrote to it?); open it again",
+                path.display()
+            )));
+        }
+        file.set_len(read.valid_len)?;
+        file.sync_all()?;
+        Ok(Self::on(
+            Box::new(file),
+            path,
+            read.entries.len(),
+            read.valid_len,
+        ))
+    }
+
+    /// Whether a failed write could not be cut back, so that nothing more
+    /// is written.
+    pub fn is_broken(&self) -> bool {
+        self.broken.is_some()
     }
 
     /// Appends one accepted order with the state hash after it, and waits
-    /// for the disk.
-    pub fn append(&mut self, order: &crate::engine::Order, state: u64) -> std::io::Result<()> {
+    /// for the disk; returns the entry written. A failed write or sync cuts
+    /// the file back to its last whole entry and is returned; when the cut
+    /// fails too, this and every later append are refused (never a line
+    /// after a fragment).
+    pub fn append(&mut self, order: &crate::engine::Order, state: u64) -> std::io::Result<Entry> {
+        if let Some(why) = &self.broken {
+            return Err(std::io::Error::other(why.clone()));
+        }
         let entry = Entry {
             n: self.entries + 1,
             order: order.clone(),
             state: format!("{state:016x}"),
         };
-        let line = ron::to_string(&entry).map_err(std::io::Error::other)?;
-        self.file.write_all(format!("{line}\n").as_bytes())?;
-        self.file.sync_data()?;
+        let mut line = ron::to_string(&entry).map_err(std::io::Error::other)?;
+        line.push('\n');
+        let written = self
+            .sink
+            .write_all(line.as_bytes())
+            .and_then(|()| self.sink.sync());
+        if let Err(e) = written {
+            if let Err(cut) = self.sink.cut(self.len) {
+                self.broken = Some(format!(
+                    "{}: a write failed ({e}) and the file could not be cut back to its last whole entry ({cut}); nothing more is written to it",
+                    self.path.display()
+                ));
+            } else {
+                let _ = self.sink.sync();
+            }
+            return Err(e);
+        }
+        self.len += line.len() as u64;
         self.entries += 1;
-        Ok(())
+        Ok(entry)
     }
 }
 
 /// Moves a journal aside as `NAME-old-N.ron` (journals are never deleted);
 /// returns where it went.
 pub fn archive(path: &Path) -> std::io::Result<PathBuf> {
+    let to = archive_name(path)?;
+    std::fs::rename(path, &to)?;
+    Ok(to)
+}
+
+/// The first free `NAME-old-N.ron` beside a journal.
+fn archive_name(path: &Path) -> std::io::Result<PathBuf> {
     let stem = path
         .file_stem()
         .map_or("journal".into(), |s| s.to_string_lossy().to_string());
-    for n in 1..10_000 {
-        let to = path.with_file_name(format!("{stem}-old-{n}.ron"));
-        if !to.exists() {
-            std::fs::rename(path, &to)?;
-            return Ok(to);
-        }
+    (1..10_000)
+        .map(|n| path.with_file_name(format!("{stem}-old-{n}.ron")))
+        .find(|to| !to.exists())
+        .ok_or_else(|| std::io::Error::other("too many archived journals"))
+}
+
+/// Keeps a journal's content as `NAME-old-N.ron` while its name stays taken
+/// (a hard link, else a copy); returns where it went.
+fn archive_copy(path: &Path) -> std::io::Result<PathBuf> {
+    let to = archive_name(path)?;
+    if std::fs::hard_link(path, &to).is_err() {
+        std::fs::copy(path, &to)?;
     }
-    Err(std::io::Error::other("too many archived journals"))
+    sync_dir(&to);
+    Ok(to)
 }
 
 /// Writes a journal under a new name: the entries read, with a summary.
 pub fn write_copy(to: &Path, header: &Header, entries: &[(usize, Entry)]) -> std::io::Result<()> {
+    let part = write_part(to, header, entries)?;
+    std::fs::rename(&part, to)?;
+    sync_dir(to);
+    Ok(())
+}
+
+/// Writes a journal's header and entries beside `to`, on disk; returns the
+/// file written, for the caller to rename into place.
+fn write_part(to: &Path, header: &Header, entries: &[(usize, Entry)]) -> std::io::Result<PathBuf> {
     if let Some(dir) = to.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir)?;
     }
@@ -236,12 +415,8 @@ pub fn write_copy(to: &Path, header: &Header, entries: &[(usize, Entry)]) -> std
         text.push('\n');
     }
     let tmp = to.with_extension("ron.part");
-    {
-        let mut f = File::create(&tmp)?;
-        f.write_all(text.as_bytes())?;
-        f.sync_all()?;
-    }
-    std::fs::rename(&tmp, to)?;
-    sync_dir(to);
-    Ok(())
+    let mut f = File::create(&tmp)?;
+    f.write_all(text.as_bytes())?;
+    f.sync_all()?;
+    Ok(tmp)
 }

@@ -280,8 +280,13 @@ pub fn order_shown_schedule() -> Schedule {
 
 /// Applies an order through the engine (`engine::game::apply`). Accepted,
 /// it goes to the journal on disk first, then [`OrderShown`] shows its
-/// events; refused, the log shows why. Returns whether it was accepted.
+/// events; refused, the log shows why. An order whose journal write fails
+/// is taken back and shown nowhere; a board whose journal cannot be written
+/// plays none (`ui::session`). Returns whether it was accepted.
 pub fn send(world: &mut World, order: &Order) -> bool {
+    if !crate::ui::session::may_play(world) {
+        return false;
+    }
     // What each side cannot see before the order: its copy of the events
     // names those units by their counters (R 15.0).
     let fogs =
@@ -289,7 +294,9 @@ pub fn send(world: &mut World, order: &Order) -> bool {
     match apply(world, order) {
         Ok(events) => {
             // On disk before the result is shown (issue: never lose a game).
-            crate::ui::session::record(world, order);
+            if !crate::ui::session::record(world, order) {
+                return false;
+            }
             world.resource_mut::<OrderCount>().0 += 1;
             world.insert_resource(Applied {
                 order: Some(order.clone()),

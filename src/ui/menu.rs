@@ -12,7 +12,7 @@ use bevy_egui::{EguiContexts, egui};
 use egui::{Color32, RichText};
 
 use crate::app::AppState;
-use crate::journal::file::{JournalRead, archive, read_journal};
+use crate::journal::file::{JournalRead, read_journal};
 use crate::journal::{self, current_journal};
 use crate::scenario::{self, Loaded, PlayerAid, Roster};
 use crate::settings::{Settings, SettingsFile};
@@ -381,14 +381,8 @@ pub fn act_on_menu(world: &mut World) {
             world.write_message(AppExit::Success);
         }
         (MenuAction::NewGame, Some(e)) => {
-            if let Some(o) = &e.unfinished
-                && let Err(err) = archive(&o.path)
-            {
-                return fail(
-                    world,
-                    format!("cannot move {} aside: {err}", o.path.display()),
-                );
-            }
+            // The unfinished game is kept aside as the new one starts, under
+            // the journal's lock (`ui::session::start_game`).
             // "vs bot": the computer takes the second player's side.
             if world.get_resource::<Settings>().is_some_and(|s| s.vs_bot) {
                 let side = e.loaded.scenario.first_player.other();
@@ -397,7 +391,7 @@ pub fn act_on_menu(world: &mut World) {
                     crate::bot::Level::Normal,
                 ));
             }
-            start(world, e.loaded, LaunchMode::Fresh, menu.dir);
+            start(world, e.loaded, LaunchMode::New, menu.dir);
         }
         (MenuAction::Continue, Some(e)) => {
             if let Some(ResumeOffer {

@@ -1,7 +1,9 @@
 //! The journal in the window: a new game starts a journal in the data
-//! directory; every accepted order is appended (and on disk) before its
-//! events reach the log panel; an unfinished journal found at launch is
-//! offered for resume; F5 saves the game under a name.
+//! directory, under the journal's OS lock (one window per game); every
+//! accepted order is appended (and on disk) before its events reach the log
+//! panel, and an order whose write fails is taken back; an unfinished
+//! journal found at launch is offered for resume; F5 saves the game under a
+//! name. A window whose journal cannot be written plays no order.
 
 use std::path::{Path, PathBuf};
 
@@ -11,11 +13,11 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use super::orders::GameLog;
 use crate::app::AppState;
 use crate::engine::{Dice, Order};
-use crate::world::{ActiveScenario, AidRes, RosterRes};
+use crate::world::{ActiveScenario, AidRes, RosterRes, Unit};
 
-use crate::journal::file::{JournalRead, JournalWriter, archive, read_journal, write_copy};
+use crate::journal::file::{JournalRead, JournalWriter, lock, read_journal};
 use crate::journal::replay::{header_for, replay, replay_into, save};
-use crate::journal::{current_journal, safe_name, state_hash};
+use crate::journal::{Entry, Header, current_journal, safe_name, state_hash};
 
 /// How the window was launched, journal-wise (set by `bob play`).
 #[derive(Resource, Clone)]
@@ -29,6 +31,8 @@ pub struct JournalLaunch {
 pub enum LaunchMode {
     /// A new game, unless an unfinished one is found and the player takes it.
     Fresh,
+    /// A new game: an unfinished one there is kept aside (the player chose).
+    New,
     /// `bob play --resume`: this journal, already checked by a replay.
     Resume(Box<JournalRead>, PathBuf),
     /// `bob play --load FILE`: a save, already checked by a replay.
@@ -39,7 +43,37 @@ pub enum LaunchMode {
 #[derive(Resource)]
 pub struct GameJournal {
     pub writer: JournalWriter,
+    /// The journal as written: its header and its whole entries. An order
+    /// whose write fails is taken back by replaying these (docs/decisions.md,
+    /// "Taking an order back").
+    pub kept: JournalRead,
 }
+
+impl GameJournal {
+    /// A journal whose file holds `header` and `entries`.
+    pub fn new(writer: JournalWriter, header: Header, entries: Vec<(usize, Entry)>) -> Self {
+        let kept = JournalRead {
+            file: writer.path.display().to_string(),
+            header,
+            entries,
+            valid_len: 0,
+            len: 0,
+            dropped: None,
+        };
+        GameJournal { writer, kept }
+    }
+}
+
+/// Why the board plays no order: its journal cannot be written, or the game
+/// is open in another window. Every order is refused with it, until the
+/// game is left.
+#[derive(Resource, Clone, Debug)]
+pub struct JournalStop(pub String);
+
+/// What went wrong with the journal, told above the board until an order is
+/// journaled again.
+#[derive(Resource, Clone, Debug)]
+pub struct JournalWarning(pub String);
 
 /// An unfinished journal found at launch, waiting for the player's answer.
 #[derive(Resource, Clone)]
@@ -79,58 +113,91 @@ fn log_refusal(world: &mut World, line: String) {
 /// Called when the Operations Phase would start. Returns true when the
 /// journal took the start over (a resume, a load, or an offer waiting for
 /// its answer); false when the normal start goes on (a new game, whose dice
-/// and journal are set here).
+/// and journal are set here). The journal's lock is taken before anything
+/// reads, moves or writes the file: a game open in another window is not
+/// touched, and this window plays no order.
 pub fn start_game(world: &mut World) -> bool {
     let Some(launch) = world.get_resource::<JournalLaunch>().cloned() else {
         return false;
     };
+    world.remove_resource::<JournalStop>();
+    world.remove_resource::<JournalWarning>();
     let id = world.resource::<ActiveScenario>().scenario.id.clone();
-    let current = current_journal(&launch.dir, &id);
+    let current = match &launch.mode {
+        LaunchMode::Resume(_, path) => path.clone(),
+        _ => current_journal(&launch.dir, &id),
+    };
+    let held = match lock(&current) {
+        Ok(held) => held,
+        Err(e) => {
+            stop(world, not_journaled(&current, &e));
+            return false;
+        }
+    };
     match launch.mode {
         LaunchMode::Resume(read, path) => {
-            go_on(world, &read, &path);
+            let writer = JournalWriter::resume_held(held, &path, &read);
+            go_on(world, &read, &path, writer);
             true
         }
         LaunchMode::Load(read) => {
-            let copied = (|| {
-                if current.exists() {
-                    archive(&current)?;
-                }
-                let mut header = read.header.clone();
-                header.summary = None;
-                write_copy(&current, &header, &read.entries)
-            })();
-            if let Err(e) = copied {
-                log_refusal(
-                    world,
-                    format!(
-                        "cannot copy the save to {}: {e}; this game is not journaled",
-                        current.display()
-                    ),
-                );
-            }
-            go_on(world, &read, &current);
+            let mut header = read.header.clone();
+            header.summary = None;
+            let writer = JournalWriter::start(held, &current, &header, &read.entries);
+            go_on(world, &read, &current, writer);
             true
         }
-        LaunchMode::Fresh if current.exists() => match offer(world, &current) {
-            Some(o) => {
-                world.insert_resource(o);
-                true
+        LaunchMode::Fresh if held.metadata().is_ok_and(|m| m.len() > 0) => {
+            match offer(world, &current) {
+                // The lock goes with the offer: the answer takes it again.
+                Some(o) => {
+                    world.insert_resource(o);
+                    true
+                }
+                None => {
+                    new_game(world, &current, held);
+                    false
+                }
             }
-            None => {
-                new_game(world, &current);
-                false
-            }
-        },
-        LaunchMode::Fresh => {
-            new_game(world, &current);
+        }
+        LaunchMode::Fresh | LaunchMode::New => {
+            new_game(world, &current, held);
             false
         }
     }
 }
 
+/// What the player is told when the journal at `path` cannot be taken.
+fn not_journaled(path: &Path, e: &std::io::Error) -> String {
+    if e.kind() == std::io::ErrorKind::WouldBlock {
+        return format!(
+            "{e}. No order is played in this window: play the game there, or watch it here read-only with `bob replay {}`.",
+            path.display()
+        );
+    }
+    let dir = path.parent().unwrap_or(path).display();
+    format!(
+        "cannot write the journal {}: {e}. This game would not be journaled, so no order is played: make {dir} writable and with free space (or start with --data-dir DIR), then start the game again.",
+        path.display()
+    )
+}
+
+/// No order is played on this board: the player is told why, in the log and
+/// above the board, until the game is left.
+fn stop(world: &mut World, why: String) {
+    warn!("{why}");
+    log_refusal(world, why.clone());
+    world.insert_resource(JournalWarning(why.clone()));
+    world.insert_resource(JournalStop(why));
+}
+
 /// Replays a checked journal onto the board, then goes on writing it.
-fn go_on(world: &mut World, read: &JournalRead, path: &Path) {
+fn go_on(
+    world: &mut World,
+    read: &JournalRead,
+    path: &Path,
+    writer: std::io::Result<JournalWriter>,
+) {
     match replay_into(world, read) {
         Ok(lines) => {
             // The replayed lines name every unit: each side's log starts
@@ -140,7 +207,7 @@ fn go_on(world: &mut World, read: &JournalRead, path: &Path) {
             log.own_copies_from_now();
         }
         Err(report) => {
-            log_refusal(world, report.to_string());
+            stop(world, report.to_string());
             return;
         }
     }
@@ -155,40 +222,47 @@ fn go_on(world: &mut World, read: &JournalRead, path: &Path) {
             read.entries.len()
         ),
     );
-    let writer = JournalWriter::resume(path, read);
-    keep_writer(world, path, writer);
+    let mut header = read.header.clone();
+    header.summary = None;
+    keep_writer(world, path, header, read.entries.clone(), writer);
 }
 
-/// Puts the journal's writer in place, or tells why the game is not journaled.
-fn keep_writer(world: &mut World, path: &Path, writer: std::io::Result<JournalWriter>) {
+/// Puts the journal's writer in place, or stops the board and tells why.
+fn keep_writer(
+    world: &mut World,
+    path: &Path,
+    header: Header,
+    entries: Vec<(usize, Entry)>,
+    writer: std::io::Result<JournalWriter>,
+) {
     match writer {
         Ok(writer) => {
-            world.insert_resource(GameJournal { writer });
+            world.insert_resource(GameJournal::new(writer, header, entries));
         }
-        Err(e) => log_refusal(
-            world,
-            format!(
-                "cannot write the journal {}: {e}; this game is not journaled",
-                path.display()
-            ),
-        ),
+        Err(e) => stop(world, not_journaled(path, &e)),
     }
 }
 
-/// Seeds the dice and starts a journal (an old one there is archived).
-fn new_game(world: &mut World, path: &Path) {
+/// Seeds the dice and starts a journal under the lock `held` (an old one
+/// there is archived).
+fn new_game(world: &mut World, path: &Path, held: std::fs::File) {
     let seed = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos() as u64);
     world.insert_resource(Dice::seeded(seed));
     let header = header_for(&world.resource::<ActiveScenario>().scenario, seed, &[]);
-    let writer = JournalWriter::create(path, &header);
-    keep_writer(world, path, writer);
+    let writer = JournalWriter::start(held, path, &header, &[]);
+    keep_writer(world, path, header, Vec::new(), writer);
 }
 
 /// What to tell the player about an unfinished journal; None when there is
 /// nothing to resume (no order yet, or the game is over).
 pub fn offer(world: &mut World, path: &Path) -> Option<ResumeOffer> {
+    // An empty file is a journal's lock taken before its header was written:
+    // no game.
+    if std::fs::metadata(path).is_ok_and(|m| m.len() == 0) {
+        return None;
+    }
     let roster = world.resource::<RosterRes>().0.clone();
     let aid = world.resource::<AidRes>().0.clone();
     let read = match read_journal(path) {
@@ -238,29 +312,107 @@ pub fn offer(world: &mut World, path: &Path) -> Option<ResumeOffer> {
     }
 }
 
+/// Whether the board may play an order: not while [`JournalStop`] says
+/// why (told in the log again).
+pub fn may_play(world: &mut World) -> bool {
+    let Some(JournalStop(why)) = world.get_resource::<JournalStop>().cloned() else {
+        return true;
+    };
+    log_refusal(world, why);
+    false
+}
+
 /// Appends an accepted order to the journal, on disk before the caller
-/// shows its events. A failed write is told in the log panel.
-pub fn record(world: &mut World, order: &Order) {
+/// shows its events. Returns false when the write failed: the order is then
+/// taken back (the board rebuilt from the journal, which does not hold it),
+/// nothing of it is shown, and the player is told why and what to do, in
+/// the log and above the board, until an order is journaled again.
+pub fn record(world: &mut World, order: &Order) -> bool {
     if world.get_resource::<GameJournal>().is_none() {
-        return;
+        return true;
     }
     let hash = state_hash(world);
-    let result = world
-        .resource_mut::<GameJournal>()
-        .writer
-        .append(order, hash);
-    if let Err(e) = result {
-        let path = world
-            .resource::<GameJournal>()
-            .writer
-            .path
-            .display()
-            .to_string();
-        log_refusal(
+    let mut journal = world.resource_mut::<GameJournal>();
+    let written = journal.writer.append(order, hash);
+    let path = journal.writer.path.display().to_string();
+    let broken = journal.writer.is_broken();
+    let e = match written {
+        Ok(entry) => {
+            let line = journal.kept.entries.last().map_or(1, |(l, _)| *l) + 1;
+            journal.kept.entries.push((line, entry));
+            world.remove_resource::<JournalWarning>();
+            return true;
+        }
+        Err(e) => e,
+    };
+    let told = format!(
+        "The journal {path} could not be written: {e}. The order was not played; the game stands as before it."
+    );
+    match take_back(world) {
+        Err(why) => stop(
             world,
-            format!("the journal {path} could not be written: {e}"),
-        );
+            format!(
+                "{told} It could not be taken back on the board ({why}): close the window and resume the game; its journal holds every order before this one."
+            ),
+        ),
+        Ok(()) if broken => stop(
+            world,
+            format!(
+                "{told} Nothing more can be written to it: close the window, free some space, and resume the game; its journal holds every order before this one."
+            ),
+        ),
+        Ok(()) => {
+            let told = format!("{told} Free some space and give the order again.");
+            warn!("{told}");
+            log_refusal(world, told.clone());
+            world.insert_resource(JournalWarning(told));
+        }
     }
+    false
+}
+
+/// Takes back the order just applied: the board is rebuilt from the journal,
+/// which does not hold it (docs/decisions.md, "Taking an order back"). The
+/// selected unit stays selected; the log is not touched.
+fn take_back(world: &mut World) -> Result<(), String> {
+    let kept = world.resource::<GameJournal>().kept.clone();
+    let selected = world
+        .get_resource::<super::Selected>()
+        .and_then(|s| s.0)
+        .and_then(|e| world.get::<Unit>(e))
+        .map(|u| u.id.clone());
+    crate::engine::reset(world, kept.header.seed);
+    replay_into(world, &kept).map_err(|r| r.to_string())?;
+    if let Some(id) = selected {
+        let mut units = world.query::<(Entity, &Unit)>();
+        let again = units.iter(world).find(|(_, u)| u.id == id).map(|(e, _)| e);
+        world.insert_resource(super::Selected(again));
+    }
+    // The units are new entities: the panels rebuild from the world.
+    world
+        .get_resource_or_insert_with(super::act::OrderCount::default)
+        .0 += 1;
+    Ok(())
+}
+
+/// The journal's trouble, above the board until an order is journaled
+/// again (or, for a board that plays no order, until the game is left).
+fn journal_banner(mut contexts: EguiContexts, warning: Option<Res<JournalWarning>>) -> Result {
+    let Some(warning) = warning else {
+        return Ok(());
+    };
+    let ctx = contexts.ctx_mut()?.clone();
+    egui::Window::new("The journal")
+        .collapsible(false)
+        .resizable(false)
+        .default_width(520.0)
+        .anchor(egui::Align2::CENTER_TOP, [0.0, 48.0])
+        .show(&ctx, |ui| {
+            ui.label(
+                egui::RichText::new(warning.0.as_str()).color(egui::Color32::from_rgb(240, 90, 70)),
+            );
+        });
+    Ok(())
 }
 
 /// The egui prompt for an unfinished game.
@@ -315,16 +467,11 @@ fn apply_choice(world: &mut World) {
                 mode: LaunchMode::Resume(read, offer.path),
             });
         }
+        // The new game keeps the old journal aside, under its lock.
         _ => {
-            if let Err(e) = archive(&offer.path) {
-                log_refusal(
-                    world,
-                    format!("cannot move {} aside: {e}", offer.path.display()),
-                );
-            }
             world.insert_resource(JournalLaunch {
                 dir,
-                mode: LaunchMode::Fresh,
+                mode: LaunchMode::New,
             });
         }
     }
@@ -444,7 +591,7 @@ impl Plugin for JournalPlugin {
             )
             .add_systems(
                 EguiPrimaryContextPass,
-                (resume_prompt, save_dialog).run_if(in_state(AppState::InGame)),
+                (resume_prompt, save_dialog, journal_banner).run_if(in_state(AppState::InGame)),
             );
     }
 }
