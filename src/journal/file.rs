@@ -420,3 +420,112 @@ fn write_part(to: &Path, header: &Header, entries: &[(usize, Entry)]) -> std::io
     f.sync_all()?;
     Ok(tmp)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::{Arc, Mutex};
+
+    /// A disk in memory: `room` bytes left, a cut that fails on cue.
+    #[derive(Debug, Default)]
+    struct Disk {
+        bytes: Vec<u8>,
+        room: usize,
+        cut_fails: bool,
+    }
+
+    #[derive(Debug, Clone, Default)]
+    struct Sink(Arc<Mutex<Disk>>);
+
+    fn no_space() -> std::io::Error {
+        std::io::Error::from_raw_os_error(28)
+    }
+
+    impl Write for Sink {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            let mut d = self.0.lock().map_err(|_| no_space())?;
+            let n = buf.len().min(d.room);
+            if n == 0 {
+                return Err(no_space());
+            }
+            d.room -= n;
+            d.bytes.extend_from_slice(&buf[..n]);
+            Ok(n)
+        }
+
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    impl JournalSink for Sink {
+        fn sync(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+
+        fn cut(&mut self, len: u64) -> std::io::Result<()> {
+            let mut d = self.0.lock().map_err(|_| no_space())?;
+            if d.cut_fails {
+                return Err(std::io::Error::from_raw_os_error(5));
+            }
+            let gone = d.bytes.len().saturating_sub(len as usize);
+            d.bytes.truncate(len as usize);
+            d.room += gone;
+            Ok(())
+        }
+    }
+
+    fn bytes(sink: &Sink) -> Vec<u8> {
+        sink.0.lock().map(|d| d.bytes.clone()).unwrap_or_default()
+    }
+
+    fn set(sink: &Sink, room: usize, cut_fails: bool) {
+        if let Ok(mut d) = sink.0.lock() {
+            d.room = room;
+            d.cut_fails = cut_fails;
+        }
+    }
+
+    const MARK: &str = "(n:1,order:mark_used(unit:\"A1\"),state:\"0000000000000007\")\n";
+
+    #[test]
+    fn a_write_that_fails_mid_line_is_cut_back_and_the_next_entry_is_whole() {
+        let sink = Sink::default();
+        set(&sink, 1000, false);
+        let mut w = JournalWriter::on(Box::new(sink.clone()), Path::new("j.ron"), 0, 0);
+        let order = crate::engine::Order::MarkUsed { unit: "A1".into() };
+        w.append(&order, 7).unwrap();
+        assert_eq!(bytes(&sink), MARK.as_bytes());
+        // Ten bytes of the next line fit, then the disk is full.
+        set(&sink, 10, false);
+        let e = w.append(&order, 7).unwrap_err();
+        assert_eq!(e.raw_os_error(), Some(28));
+        assert_eq!(bytes(&sink), MARK.as_bytes(), "the fragment stays");
+        assert_eq!(w.entries, 1);
+        // Space returns: entry 2 follows entry 1 whole.
+        set(&sink, 1000, false);
+        let entry = w.append(&order, 7).unwrap();
+        assert_eq!(entry.n, 2);
+        assert_eq!(
+            String::from_utf8(bytes(&sink)).unwrap(),
+            format!("{MARK}{}", MARK.replace("n:1", "n:2"))
+        );
+    }
+
+    #[test]
+    fn a_fragment_that_cannot_be_cut_back_is_never_followed() {
+        let sink = Sink::default();
+        set(&sink, 10, true);
+        let mut w = JournalWriter::on(Box::new(sink.clone()), Path::new("j.ron"), 0, 0);
+        let order = crate::engine::Order::MarkUsed { unit: "A1".into() };
+        assert!(w.append(&order, 7).is_err());
+        assert!(w.is_broken());
+        set(&sink, 1000, false);
+        let e = w.append(&order, 7).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "j.ron: a write failed (No space left on device (os error 28)) and the file could not be cut back to its last whole entry (Input/output error (os error 5)); nothing more is written to it"
+        );
+        assert_eq!(bytes(&sink), &MARK.as_bytes()[..10]);
+    }
+}
