@@ -764,8 +764,7 @@ fn prepare_play(
         let mode = LaunchMode::Fresh;
         return Ok((loaded, Some(JournalLaunch { dir, mode })));
     }
-    // An empty file is a journal's lock taken before its header was written.
-    if std::fs::metadata(&path).is_ok_and(|m| m.len() == 0) || !path.exists() {
+    if !journal::file::holds_a_game(&path) {
         return Err(format!(
             "{}: no unfinished game of `{}` to resume",
             path.display(),

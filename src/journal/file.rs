@@ -243,6 +243,13 @@ pub fn lock(path: &Path) -> std::io::Result<File> {
     Err(in_use(path))
 }
 
+/// Whether a journal is there with something in it: an empty file is a
+/// journal's lock taken before its header was in place (a process killed
+/// then), no game.
+pub fn holds_a_game(path: &Path) -> bool {
+    std::fs::metadata(path).is_ok_and(|m| m.len() > 0)
+}
+
 /// Whether another process holds the lock of the journal at `path` (asked
 /// by the command line before a window opens; the window takes the lock
 /// itself).

@@ -69,7 +69,7 @@ pub fn run_script_journaled(
         stopped: None,
         pending: None,
     };
-    let (mut world, mut writer) = if resume && journal.exists() {
+    let (mut world, mut writer) = if resume && super::file::holds_a_game(journal) {
         let read = read_journal(journal)?;
         let h = &read.header;
         scenario_of(&read, roster, aid)?;

@@ -258,9 +258,7 @@ fn new_game(world: &mut World, path: &Path, held: std::fs::File) {
 /// What to tell the player about an unfinished journal; None when there is
 /// nothing to resume (no order yet, or the game is over).
 pub fn offer(world: &mut World, path: &Path) -> Option<ResumeOffer> {
-    // An empty file is a journal's lock taken before its header was written:
-    // no game.
-    if std::fs::metadata(path).is_ok_and(|m| m.len() == 0) {
+    if !crate::journal::file::holds_a_game(path) {
         return None;
     }
     let roster = world.resource::<RosterRes>().0.clone();
