@@ -263,7 +263,7 @@ mod menu {
 
     /// A journal cut mid-line is offered up to its last whole entry, with
     /// what was dropped; junk is reported, not offered, and kept; New game
-    /// moves the unfinished journal aside.
+    /// keeps the unfinished journal aside as the board starts.
     #[test]
     fn damaged_journals_are_told_and_kept() {
         let dir = data_dir("damaged");
@@ -293,15 +293,24 @@ mod menu {
         );
         choose(&mut world, MenuAction::NewGame);
         assert!(started(&world));
-        assert!(!journal.exists());
+        assert!(matches!(
+            world.resource::<JournalLaunch>().mode,
+            LaunchMode::New
+        ));
+        // The old journal is kept aside as the board starts, under the
+        // journal's lock, and the new one takes its name.
+        assert!(!bob::ui::session::start_game(&mut world));
+        assert!(
+            world
+                .get_resource::<bob::ui::session::JournalStop>()
+                .is_none()
+        );
         assert_eq!(
             std::fs::read_to_string(dir.join("journals/training-old-1.ron")).unwrap(),
             "(format: 1, junk"
         );
-        assert!(matches!(
-            world.resource::<JournalLaunch>().mode,
-            LaunchMode::Fresh
-        ));
+        let new = bob::journal::read_journal(&journal).unwrap();
+        assert!(new.entries.is_empty());
         let _ = std::fs::remove_dir_all(&dir);
     }
 
