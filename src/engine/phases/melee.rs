@@ -60,6 +60,11 @@ struct Fight {
     allocated: [Vec<Entity>; 2],
 }
 
+/// Placeholder.
+pub fn schedule() -> Schedule {
+    Schedule::new(bevy::app::Main)
+}
+
 /// Where the Melee Phase stands.
 #[derive(Resource, Debug, Clone, PartialEq, Eq)]
 pub struct MeleeState {
