@@ -8,7 +8,7 @@ use bevy::prelude::*;
 use crate::engine::decision::{Decision, Pending};
 use crate::engine::events::GameEvent;
 use crate::engine::orders::{Order, Refusal};
-use crate::engine::phases::{end, melee, next_phase, rout, run_phase};
+use crate::engine::phases::{end, melee, rout, run_phase};
 use crate::world::{Phase, TurnTrack};
 
 /// Starts a game at its first turn: hexes of the setup areas controlled,
@@ -173,11 +173,7 @@ pub fn advance(world: &mut World, events: &mut Vec<GameEvent>) {
                 }
             }
             Phase::Rout => run_phase(world, Phase::Rout, |s| &mut s.rout, events),
-            Phase::Melee => {
-                if melee::run(world, events) {
-                    next_phase(world, Phase::Melee, Phase::Recovery, events);
-                }
-            }
+            Phase::Melee => run_phase(world, Phase::Melee, |s| &mut s.melee, events),
             Phase::Recovery => run_phase(world, Phase::Recovery, |s| &mut s.recovery, events),
         }
     }

@@ -110,8 +110,23 @@ pub(crate) fn no_decision(pending: Option<Res<Pending>>) -> bool {
 
 pub(crate) fn next_phase(world: &mut World, from: Phase, to: Phase, events: &mut Vec<GameEvent>) {
     if let Some(mut t) = world.get_resource_mut::<TurnTrack>() {
-        t.phase = to;
+        hand_over(&mut t, from, to, events);
+    } else {
+        events.push(GameEvent::PhaseEnded {
+            phase: from,
+            next: to,
+        });
     }
+}
+
+/// [`next_phase`] for a system that holds the turn track.
+pub(crate) fn hand_over(
+    track: &mut TurnTrack,
+    from: Phase,
+    to: Phase,
+    events: &mut Vec<GameEvent>,
+) {
+    track.phase = to;
     events.push(GameEvent::PhaseEnded {
         phase: from,
         next: to,
