@@ -144,18 +144,11 @@ pub fn advance(world: &mut World, events: &mut Vec<GameEvent>) {
         };
         match phase {
             Phase::Setup => {
-                if end::place_reinforcements(world, events) {
-                    // A Banzai Charge is announced before any action (R 59.6).
-                    let start = crate::engine::banzai::begin_turn(world, events);
-                    let ops = crate::engine::operations::begin_operations(world);
-                    let ended = world.resource::<TurnTrack>().phase != Phase::Operations;
-                    events.extend(ops);
-                    if !ended {
-                        // Its choices, or the question whether to call
-                        // it now, come before the first order.
-                        crate::engine::banzai::ask_at_start(world, start, events);
-                        return;
-                    }
+                run_phase(world, Phase::Setup, |s| &mut s.operations, events);
+                // The first order comes next (R 4.0), unless the phase
+                // ended at once.
+                if world.resource::<TurnTrack>().phase == Phase::Operations {
+                    return;
                 }
             }
             Phase::Operations => {

@@ -136,6 +136,7 @@ pub fn game_state_resources() -> Vec<std::any::TypeId> {
         TypeId::of::<phases::end::Held>(),
         TypeId::of::<phases::PhaseSchedules>(),
         TypeId::of::<phases::PhaseEvents>(),
+        TypeId::of::<phases::operations::TurnOpening>(),
         TypeId::of::<phases::rout::RoutState>(),
         TypeId::of::<combat_events::LastAttack>(),
         TypeId::of::<combat_events::CombatEventDecision>(),

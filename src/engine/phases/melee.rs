@@ -115,8 +115,8 @@ pub fn schedule() -> Schedule {
             find_melees.run_if(not(resource_exists::<MeleeState>)),
             next_melee.run_if(between_melees),
             roll_group.run_if(in_stage(|s| s == FightStage::Roll)),
-            offer_rerolls.run_if(in_stage(|s| matches!(s, FightStage::Reroll(_)))),
-            allocate.run_if(in_stage(|s| matches!(s, FightStage::Allocate(_)))),
+            offer_rerolls.run_if(in_stage(|s| rerolling(s).is_some())),
+            allocate.run_if(in_stage(|s| allocating(s).is_some())),
             apply_casualties.run_if(in_stage(|s| s == FightStage::Apply)),
         )
             .chain(),
@@ -350,15 +350,34 @@ fn roll(world: &mut World, mut fight: Fight, events: &mut Vec<GameEvent>) {
 /// The CP re-roll offers, the first player's then the other's, until one
 /// is asked (R 3.0, R 12.0).
 fn offer_rerolls(world: &mut World) {
+    by_side(world, rerolling, offer_reroll);
+}
+
+/// The side (0: the first player, 1: the other) whose CP re-roll is
+/// offered.
+fn rerolling(stage: FightStage) -> Option<u8> {
+    match stage {
+        FightStage::Reroll(i) => Some(i),
+        _ => None,
+    }
+}
+
+/// A step of a Melee taken for one side (0: the first player, 1: the
+/// other; 2: both done).
+type SideStep = fn(&mut World, Fight, u8, &mut Vec<GameEvent>);
+
+/// Takes `step` for the side `turn` reads in the fight's stage, again and
+/// again while it reads one and no decision is pending.
+fn by_side(world: &mut World, turn: fn(FightStage) -> Option<u8>, step: SideStep) {
     with_events(world, |world, events| {
         while world.get_resource::<Pending>().is_none() {
             let Some(fight) = fight_of(world) else {
                 return;
             };
-            let FightStage::Reroll(i) = fight.stage else {
+            let Some(i) = turn(fight.stage) else {
                 return;
             };
-            offer_reroll(world, fight, i, events);
+            step(world, fight, i, events);
         }
     });
 }
@@ -488,17 +507,15 @@ fn hits_on(fight: &Fight, side: SideId) -> u8 {
 /// The casualties allocated, the first player's then the other's, until an
 /// owner is asked (R 12.0).
 fn allocate(world: &mut World) {
-    with_events(world, |world, events| {
-        while world.get_resource::<Pending>().is_none() {
-            let Some(fight) = fight_of(world) else {
-                return;
-            };
-            let FightStage::Allocate(i) = fight.stage else {
-                return;
-            };
-            allocate_side(world, fight, i, events);
-        }
-    });
+    by_side(world, allocating, allocate_side);
+}
+
+/// The side (0: the first player, 1: the other) allocating casualties.
+fn allocating(stage: FightStage) -> Option<u8> {
+    match stage {
+        FightStage::Allocate(i) => Some(i),
+        _ => None,
+    }
 }
 
 /// The owner allocates the casualties its units take, the first player

@@ -1,9 +1,11 @@
-//! The turn after the Operations Phase (R 1.0): the Rout Phase
+//! The turn (R 1.0): the start of the Operations Phase with the turn's
+//! reinforcements (`operations.rs`, R 4.0, R 18.0, R 59.6), the Rout Phase
 //! (`rout.rs`, R 11.0–11.2), the Melee Phase (`melee.rs`, R 12.0–12.2), the
 //! Recovery Phase (`recovery.rs`, R 13.0), and the end of the scenario with
 //! hex control, reinforcements and victory (`end.rs`, R 16.1, R 18.0).
 //!
-//! Each phase is Bevy systems: a schedule ([`recovery::RecoveryPhase`],
+//! Each phase is Bevy systems: a schedule (the Operations Phase's start,
+//! [`operations::OperationsPhase`]; [`recovery::RecoveryPhase`],
 //! [`rout::RoutPhase`], [`melee::MeleePhase`]) kept in the world's
 //! [`PhaseSchedules`], run on one thread with its systems chained. Systems
 //! that look at the units are ordinary systems with their own query state;
@@ -17,6 +19,7 @@
 pub mod cp;
 pub mod end;
 pub mod melee;
+pub mod operations;
 pub mod recovery;
 pub mod rout;
 
@@ -37,6 +40,7 @@ use crate::world::{ActiveScenario, Location, Phase, RosterRes, TurnTrack, Unit};
 /// when the game is left.
 #[derive(Resource)]
 pub struct PhaseSchedules {
+    pub operations: Schedule,
     pub rout: Schedule,
     pub melee: Schedule,
     pub recovery: Schedule,
@@ -45,6 +49,7 @@ pub struct PhaseSchedules {
 impl Default for PhaseSchedules {
     fn default() -> Self {
         PhaseSchedules {
+            operations: operations::schedule(),
             rout: rout::schedule(),
             melee: melee::schedule(),
             recovery: recovery::schedule(),
@@ -64,6 +69,7 @@ pub fn prepare(world: &mut World) {
     world.init_resource::<Schedules>();
     world.init_resource::<PhaseSchedules>();
     world.init_resource::<PhaseEvents>();
+    world.init_resource::<operations::TurnOpening>();
     world.init_resource::<crate::engine::op_fire::OpFireMemo>();
     world.init_resource::<crate::engine::banzai::ChargeMemo>();
 }
