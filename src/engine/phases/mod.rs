@@ -85,8 +85,10 @@ pub(crate) fn run_phase(
     schedule: impl FnOnce(&mut PhaseSchedules) -> &mut Schedule,
     events: &mut Vec<GameEvent>,
 ) {
+    // A world made without `prepare` (the window's) gets them here.
     world.init_resource::<PhaseSchedules>();
     world.init_resource::<PhaseEvents>();
+    world.init_resource::<operations::TurnOpening>();
     world.resource_scope(|world, mut schedules: Mut<PhaseSchedules>| {
         let schedule = schedule(&mut schedules);
         for _ in 0..1000 {
