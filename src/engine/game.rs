@@ -8,7 +8,7 @@ use bevy::prelude::*;
 use crate::engine::decision::{Decision, Pending};
 use crate::engine::events::GameEvent;
 use crate::engine::orders::{Order, Refusal};
-use crate::engine::phases::{end, melee, next_phase, recovery, rout};
+use crate::engine::phases::{end, melee, rout, run_phase};
 use crate::world::{Phase, TurnTrack};
 
 /// Starts a game at its first turn: hexes of the setup areas controlled,
@@ -144,18 +144,11 @@ pub fn advance(world: &mut World, events: &mut Vec<GameEvent>) {
         };
         match phase {
             Phase::Setup => {
-                if end::place_reinforcements(world, events) {
-                    // A Banzai Charge is announced before any action (R 59.6).
-                    let start = crate::engine::banzai::begin_turn(world, events);
-                    let ops = crate::engine::operations::begin_operations(world);
-                    let ended = world.resource::<TurnTrack>().phase != Phase::Operations;
-                    events.extend(ops);
-                    if !ended {
-                        // Its choices, or the question whether to call
-                        // it now, come before the first order.
-                        crate::engine::banzai::ask_at_start(world, start, events);
-                        return;
-                    }
+                run_phase(world, Phase::Setup, |s| &mut s.operations, events);
+                // The first order comes next (R 4.0), unless the phase
+                // ended at once.
+                if world.resource::<TurnTrack>().phase == Phase::Operations {
+                    return;
                 }
             }
             Phase::Operations => {
@@ -172,17 +165,9 @@ pub fn advance(world: &mut World, events: &mut Vec<GameEvent>) {
                     return;
                 }
             }
-            Phase::Rout => {
-                if rout::run(world, events) {
-                    next_phase(world, Phase::Rout, Phase::Melee, events);
-                }
-            }
-            Phase::Melee => {
-                if melee::run(world, events) {
-                    next_phase(world, Phase::Melee, Phase::Recovery, events);
-                }
-            }
-            Phase::Recovery => recovery::run(world, events),
+            Phase::Rout => run_phase(world, Phase::Rout, |s| &mut s.rout, events),
+            Phase::Melee => run_phase(world, Phase::Melee, |s| &mut s.melee, events),
+            Phase::Recovery => run_phase(world, Phase::Recovery, |s| &mut s.recovery, events),
         }
     }
 }

@@ -94,13 +94,27 @@ pub fn conditions(world: &World) -> Option<Conditions> {
 /// The night scene of the position: Illumination counters on the board;
 /// `None` by day.
 pub fn scene(world: &World) -> Option<NightScene> {
-    let vr = visibility_range(world)?;
-    let aid = world.resource::<AidRes>().0.clone();
+    scene_of(
+        &world.resource::<ActiveScenario>().scenario,
+        &world.resource::<AidRes>().0,
+        world.get_resource::<Illumination>(),
+        world.get_resource::<TripFlare>(),
+    )
+}
+
+/// [`scene`] from the resources it reads, for a system that holds them.
+pub(crate) fn scene_of(
+    scenario: &crate::scenario::schema::Scenario,
+    aid: &crate::scenario::player_aid::PlayerAid,
+    illumination: Option<&Illumination>,
+    flare: Option<&TripFlare>,
+) -> Option<NightScene> {
+    let vr = scenario.special_rules.night.map(|n| n.visibility_range)?;
     let mut s = NightScene::new(&aid.night, vr);
-    if let Some(i) = world.get_resource::<Illumination>() {
+    if let Some(i) = illumination {
         s.illumination = i.0.clone();
     }
-    if let Some(f) = world.get_resource::<TripFlare>() {
+    if let Some(f) = flare {
         s.flashing.push(f.0);
     }
     Some(s)

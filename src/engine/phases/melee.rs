@@ -9,10 +9,24 @@
 //! A Melee is fought in strike groups: one group today (simultaneous,
 //! R 12.1); a unit with an Ambush counter strikes first at +2 and its
 //! casualties are applied before the others attack (R 51.2).
+//!
+//! The phase is Bevy systems: the [`MeleePhase`] schedule, kept in the
+//! world's [`super::PhaseSchedules`] and run on one thread, its systems
+//! chained: [`find_melees`], an ordinary system over the units, finds the
+//! locations in Melee (R 12.0) and sets up [`MeleeState`]; [`next_melee`]
+//! starts the next one (the first player chooses when several remain);
+//! then a strike group's steps, each an exclusive system that runs only in
+//! its stage of the [`Fight`]: [`roll_group`], [`offer_rerolls`],
+//! [`allocate`], [`apply_casualties`]. A step that asks a player raises the
+//! `Decision`; the later systems do nothing while it is pending, the answer
+//! (`choose`, `answer_reroll`, `answer_casualties`) moves the stage on, and
+//! the driver runs the schedule again. One run of the schedule fights one
+//! strike group as far as it goes.
 
 use crate::world::UnitId;
 use std::collections::VecDeque;
 
+use bevy::ecs::schedule::{ScheduleLabel, SingleThreadedExecutor};
 use bevy::prelude::*;
 
 use crate::engine::Dice;
@@ -25,9 +39,12 @@ use crate::rules::melee::{melee_fp, melee_hits};
 use crate::scenario::Coord;
 use crate::scenario::roster::UnitClass;
 use crate::scenario::schema::{Nationality, SideId};
-use crate::world::{AidRes, RosterRes, Unit, marks};
+use crate::world::{AidRes, Location, Phase, RosterRes, TurnTrack, Unit, marks};
 
-use super::{OnBoard, cp, first_player, in_melee, on_board};
+use super::{
+    OnBoard, PhaseEvents, cp, first_player, hand_over, in_melee, listed, next_phase, on_board,
+    with_events,
+};
 use crate::engine::decision::{Decision, Pending, ask};
 
 /// One unit's Melee roll.
@@ -84,49 +101,95 @@ fn order_of(world: &World) -> [SideId; 2] {
     [first, first.other()]
 }
 
-/// Runs the Melee Phase until it waits for a decision (false) or is over
-/// (true).
-pub fn run(world: &mut World, events: &mut Vec<GameEvent>) -> bool {
-    if world.get_resource::<MeleeState>().is_none() {
-        let all = on_board(world);
-        let remaining = melee_locations(&all);
-        if remaining.is_empty() {
-            events.push(GameEvent::NoMelee);
-            return true;
-        }
-        world.insert_resource(MeleeState {
-            remaining,
-            fight: None,
-        });
+/// The Melee Phase's systems (R 12.0).
+#[derive(ScheduleLabel, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct MeleePhase;
+
+/// The Melee Phase's schedule: one thread, its systems chained; once a
+/// decision is pending the rest does nothing.
+pub fn schedule() -> Schedule {
+    let mut s = Schedule::new(MeleePhase);
+    s.set_executor(SingleThreadedExecutor::new());
+    s.add_systems(
+        (
+            find_melees.run_if(not(resource_exists::<MeleeState>)),
+            next_melee.run_if(between_melees),
+            roll_group.run_if(in_stage(|s| s == FightStage::Roll)),
+            offer_rerolls.run_if(in_stage(|s| rerolling(s).is_some())),
+            allocate.run_if(in_stage(|s| allocating(s).is_some())),
+            apply_casualties.run_if(in_stage(|s| s == FightStage::Apply)),
+        )
+            .chain(),
+    );
+    s
+}
+
+/// Run condition: no decision is pending, the phase is under way and no
+/// Melee is being fought.
+fn between_melees(state: Option<Res<MeleeState>>, pending: Option<Res<Pending>>) -> bool {
+    pending.is_none() && state.is_some_and(|s| s.fight.is_none())
+}
+
+/// Run condition: no decision is pending and a Melee is being fought, at
+/// a stage `stage` accepts.
+fn in_stage(
+    stage: fn(FightStage) -> bool,
+) -> impl FnMut(Option<Res<MeleeState>>, Option<Res<Pending>>) -> bool + Clone {
+    move |state: Option<Res<MeleeState>>, pending: Option<Res<Pending>>| {
+        pending.is_none()
+            && state
+                .and_then(|s| s.fight.as_ref().map(|f| f.stage))
+                .is_some_and(stage)
     }
-    loop {
-        if world.get_resource::<Pending>().is_some() {
-            return false;
-        }
-        let state = world.resource::<MeleeState>().clone();
-        let Some(fight) = state.fight else {
-            match state.remaining.as_slice() {
-                [] => {
-                    world.remove_resource::<MeleeState>();
-                    return true;
-                }
-                [only] => start(world, *only, events),
-                many => {
-                    let mut choices: Vec<String> = many.iter().map(|l| l.0.label()).collect();
-                    choices.dedup();
-                    let side = first_player(world);
-                    ask(world, Decision::MeleeOrder { side, choices }, events);
-                }
+}
+
+/// The phase begins: the locations in Melee (R 12.0); with none, the
+/// Recovery Phase.
+fn find_melees(
+    units: Query<(Entity, &Unit, &Location)>,
+    roster: Res<RosterRes>,
+    mut track: ResMut<TurnTrack>,
+    mut commands: Commands,
+    mut out: ResMut<PhaseEvents>,
+) {
+    let all = listed(units.iter(), &roster.0);
+    let remaining = melee_locations(&all);
+    if remaining.is_empty() {
+        out.0.push(GameEvent::NoMelee);
+        hand_over(&mut track, Phase::Melee, Phase::Recovery, &mut out.0);
+        return;
+    }
+    commands.insert_resource(MeleeState {
+        remaining,
+        fight: None,
+    });
+}
+
+/// The next Melee: the only one left, or the first player's choice
+/// (R 12.0); with none left, the Recovery Phase.
+fn next_melee(world: &mut World) {
+    with_events(world, |world, events| {
+        let remaining = world.resource::<MeleeState>().remaining.clone();
+        match remaining.as_slice() {
+            [] => {
+                world.remove_resource::<MeleeState>();
+                next_phase(world, Phase::Melee, Phase::Recovery, events);
             }
-            continue;
-        };
-        match fight.stage {
-            FightStage::Roll => roll_group(world, fight, events),
-            FightStage::Reroll(i) => offer_reroll(world, fight, i, events),
-            FightStage::Allocate(i) => allocate(world, fight, i, events),
-            FightStage::Apply => apply_casualties(world, fight, events),
+            [only] => start(world, *only, events),
+            many => {
+                let mut choices: Vec<String> = many.iter().map(|l| l.0.label()).collect();
+                choices.dedup();
+                let side = first_player(world);
+                ask(world, Decision::MeleeOrder { side, choices }, events);
+            }
         }
-    }
+    });
+}
+
+/// The Melee being fought, taken out of the state (every step puts it
+/// back, or ends it).
+fn fight_of(world: &World) -> Option<Fight> {
+    world.get_resource::<MeleeState>()?.fight.clone()
 }
 
 fn set_fight(world: &mut World, fight: Option<Fight>) {
@@ -237,7 +300,13 @@ fn log_roll(world: &World, r: &Roll, events: &mut Vec<GameEvent>) {
 }
 
 /// The group strikes: every unit rolls its dice (R 12.0).
-fn roll_group(world: &mut World, mut fight: Fight, events: &mut Vec<GameEvent>) {
+fn roll_group(world: &mut World) {
+    if let Some(fight) = fight_of(world) {
+        with_events(world, |world, events| roll(world, fight, events));
+    }
+}
+
+fn roll(world: &mut World, mut fight: Fight, events: &mut Vec<GameEvent>) {
     let all = fighters(world, &fight);
     let sides = order_of(world);
     if !sides.iter().all(|s| all.iter().any(|u| u.unit.side == *s)) || fight.groups.is_empty() {
@@ -276,6 +345,41 @@ fn roll_group(world: &mut World, mut fight: Fight, events: &mut Vec<GameEvent>) 
     fight.stage = FightStage::Reroll(0);
     fight.allocated = [Vec::new(), Vec::new()];
     set_fight(world, Some(fight));
+}
+
+/// The CP re-roll offers, the first player's then the other's, until one
+/// is asked (R 3.0, R 12.0).
+fn offer_rerolls(world: &mut World) {
+    by_side(world, rerolling, offer_reroll);
+}
+
+/// The side (0: the first player, 1: the other) whose CP re-roll is
+/// offered.
+fn rerolling(stage: FightStage) -> Option<u8> {
+    match stage {
+        FightStage::Reroll(i) => Some(i),
+        _ => None,
+    }
+}
+
+/// A step of a Melee taken for one side (0: the first player, 1: the
+/// other; 2: both done).
+type SideStep = fn(&mut World, Fight, u8, &mut Vec<GameEvent>);
+
+/// Takes `step` for the side `turn` reads in the fight's stage, again and
+/// again while it reads one and no decision is pending.
+fn by_side(world: &mut World, turn: fn(FightStage) -> Option<u8>, step: SideStep) {
+    with_events(world, |world, events| {
+        while world.get_resource::<Pending>().is_none() {
+            let Some(fight) = fight_of(world) else {
+                return;
+            };
+            let Some(i) = turn(fight.stage) else {
+                return;
+            };
+            step(world, fight, i, events);
+        }
+    });
 }
 
 /// One CP per side per Melee may re-roll both dice of one unit (R 3.0,
@@ -400,9 +504,23 @@ fn hits_on(fight: &Fight, side: SideId) -> u8 {
         .sum()
 }
 
+/// The casualties allocated, the first player's then the other's, until an
+/// owner is asked (R 12.0).
+fn allocate(world: &mut World) {
+    by_side(world, allocating, allocate_side);
+}
+
+/// The side (0: the first player, 1: the other) allocating casualties.
+fn allocating(stage: FightStage) -> Option<u8> {
+    match stage {
+        FightStage::Allocate(i) => Some(i),
+        _ => None,
+    }
+}
+
 /// The owner allocates the casualties its units take, the first player
 /// first (R 12.0); no choice to make, no question asked.
-fn allocate(world: &mut World, mut fight: Fight, i: u8, events: &mut Vec<GameEvent>) {
+fn allocate_side(world: &mut World, mut fight: Fight, i: u8, events: &mut Vec<GameEvent>) {
     if i >= 2 {
         fight.stage = FightStage::Apply;
         set_fight(world, Some(fight));
@@ -500,7 +618,13 @@ pub fn answer_casualties(
 }
 
 /// Both sides' casualties at once (R 12.1), then the next strike group.
-fn apply_casualties(world: &mut World, mut fight: Fight, events: &mut Vec<GameEvent>) {
+fn apply_casualties(world: &mut World) {
+    if let Some(fight) = fight_of(world) {
+        with_events(world, |world, events| apply(world, fight, events));
+    }
+}
+
+fn apply(world: &mut World, mut fight: Fight, events: &mut Vec<GameEvent>) {
     let roster = world.resource::<RosterRes>().0.clone();
     for side in order_of(world) {
         let hits = std::mem::take(&mut fight.allocated[side.index()]);

@@ -7,7 +7,8 @@
 //! The phase is Bevy systems: the [`RecoveryPhase`] schedule, kept in the
 //! world's [`super::PhaseSchedules`] and run on one thread in a fixed,
 //! chained order. Its systems keep their own query state and write their
-//! events to [`PhaseEvents`], which [`run`] hands back to the driver.
+//! events to [`PhaseEvents`], which [`super::run_phase`] hands back to the
+//! driver. It asks nothing: one run of the schedule is the whole phase.
 
 use bevy::ecs::schedule::{ScheduleLabel, SingleThreadedExecutor};
 use bevy::prelude::*;
@@ -16,15 +17,11 @@ use crate::engine::events::GameEvent;
 use crate::scenario::roster::UnitClass;
 use crate::world::{Location, Marks, Phase, RosterRes, Suppression, TurnTrack, Unit};
 
-use super::{cp, end};
+use super::{PhaseEvents, cp, end};
 
 /// The Recovery Phase's systems (R 13.0).
 #[derive(ScheduleLabel, Debug, Clone, PartialEq, Eq, Hash)]
 pub struct RecoveryPhase;
-
-/// The events a phase's systems give, in order, for the driver to collect.
-#[derive(Resource, Debug, Clone, Default)]
-pub struct PhaseEvents(pub Vec<GameEvent>);
 
 /// The Recovery Phase's schedule: one thread, its systems chained.
 pub fn schedule() -> Schedule {
@@ -32,13 +29,6 @@ pub fn schedule() -> Schedule {
     s.set_executor(SingleThreadedExecutor::new());
     s.add_systems((recover_suppression, remove_markers, end_of_turn).chain());
     s
-}
-
-/// Runs the whole Recovery Phase: it asks nothing.
-pub fn run(world: &mut World, events: &mut Vec<GameEvent>) {
-    world.init_resource::<PhaseEvents>();
-    super::run_phase(world, |s| &mut s.recovery);
-    events.append(&mut world.resource_mut::<PhaseEvents>().0);
 }
 
 /// One unit on the board as the Recovery Phase reads it.
@@ -100,25 +90,27 @@ fn remove_markers(mut marks: Query<&mut Marks, (With<Unit>, With<Location>)>) {
 /// scenario ends after its last turn (R 18.0), or the first player's
 /// Monsoon Storm Check (R 55.2) and the next turn.
 fn end_of_turn(world: &mut World) {
-    let mut events = std::mem::take(&mut world.resource_mut::<PhaseEvents>().0);
+    super::with_events(world, end_turn);
+}
+
+fn end_turn(world: &mut World, events: &mut Vec<GameEvent>) {
     crate::engine::seishin::end_of_turn(world);
     cp::return_all(world);
     events.push(GameEvent::MarkersRemoved);
-    crate::engine::night::recovery(world, &mut events);
-    crate::engine::smoke::recover(world, &mut events);
+    crate::engine::night::recovery(world, events);
+    crate::engine::smoke::recover(world, events);
     let (turn, last) = {
         let t = world.resource::<TurnTrack>();
         (t.turn, t.last_turn)
     };
     if turn >= last {
-        end::finish(world, &mut events);
+        end::finish(world, events);
     } else {
-        crate::engine::monsoon::storm_check_in_recovery(world, &mut events);
+        crate::engine::monsoon::storm_check_in_recovery(world, events);
         if let Some(mut t) = world.get_resource_mut::<TurnTrack>() {
             t.turn += 1;
             t.phase = Phase::Setup;
         }
         events.push(GameEvent::TurnBegins { turn: turn + 1 });
     }
-    world.resource_mut::<PhaseEvents>().0 = events;
 }

@@ -5,16 +5,31 @@
 //! R 59.5 (Seishin). The first player's part comes first. A failed MC may be
 //! re-rolled with a CP (R 3.0); where several destinations qualify the owner
 //! chooses: both are [`Decision`]s.
+//!
+//! The phase is Bevy systems: the [`RoutPhase`] schedule, kept in the
+//! world's [`super::PhaseSchedules`] and run on one thread, its systems
+//! chained: [`enter`] sets up [`RoutState`]; [`who_must_check`], an ordinary
+//! system over the units, finds the side's units that must take a Rout MC;
+//! [`take_checks`] rolls them and [`rout_failed`] routs the failed units
+//! (exclusive systems: they roll dice, ask and call `casualties::take`).
+//! A step that asks a player leaves its unit in the state (`rolled`,
+//! `choosing`) and raises the `Decision`; the later systems do nothing while
+//! it is pending, the answer (`answer_reroll`, `answer_destination`) finishes
+//! the step, and the driver runs the schedule again. One run of the
+//! schedule takes a side's part as far as it goes.
 
 use crate::world::UnitId;
 use std::collections::VecDeque;
 
+use bevy::ecs::schedule::{ScheduleLabel, SingleThreadedExecutor};
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
 use crate::engine::Dice;
 use crate::engine::casualties::{self, By, Hit};
 use crate::engine::command_points::CpFunction;
 use crate::engine::events::GameEvent;
+use crate::engine::night::{Illumination, TripFlare};
 use crate::engine::orders::Refusal;
 use crate::rules::morale::{MoraleContext, MoraleModifier, morale_total};
 use crate::rules::movement::MoveRules;
@@ -25,9 +40,13 @@ use crate::rules::rout::{
 use crate::rules::{D10, Morale, Mp};
 use crate::scenario::Coord;
 use crate::scenario::schema::{Nationality, SideId, Spine};
-use crate::world::{ActiveScenario, AidRes, BoardRes, Location, RosterRes, Suppression, Unit};
+use crate::world::{
+    ActiveScenario, AidRes, BoardRes, Location, Phase, RosterRes, Suppression, Unit,
+};
 
-use super::{OnBoard, cp, first_player, in_melee, on_board};
+use super::{
+    OnBoard, PhaseEvents, cp, in_melee, listed, next_phase, no_decision, on_board, with_events,
+};
 use crate::engine::decision::{Decision, Pending, ask};
 
 /// A unit that failed its Rout MC, waiting to rout.
@@ -78,88 +97,112 @@ pub struct RoutState {
     failed: Vec<Failed>,
 }
 
-/// Runs the Rout Phase until it waits for a decision (false) or is over
-/// (true).
-pub fn run(world: &mut World, events: &mut Vec<GameEvent>) -> bool {
-    if world.get_resource::<RoutState>().is_none() {
-        world.insert_resource(RoutState {
-            side: first_player(world),
-            part: 0,
-            stage: Stage::Start,
-            failed: Vec::new(),
-        });
-    }
-    loop {
-        if world.get_resource::<Pending>().is_some() {
-            return false;
+/// The Rout Phase's systems (R 11.0).
+#[derive(ScheduleLabel, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct RoutPhase;
+
+/// The Rout Phase's schedule: one thread, its systems chained; once a
+/// decision is pending the rest does nothing.
+pub fn schedule() -> Schedule {
+    let mut s = Schedule::new(RoutPhase);
+    s.set_executor(SingleThreadedExecutor::new());
+    s.add_systems(
+        (
+            enter.run_if(not(resource_exists::<RoutState>)),
+            who_must_check.run_if(part_starts),
+            take_checks.run_if(no_decision),
+            rout_failed.run_if(no_decision),
+        )
+            .chain(),
+    );
+    s
+}
+
+/// The phase begins with the first player's part (R 11.0).
+fn enter(mut commands: Commands, scenario: Res<ActiveScenario>) {
+    commands.insert_resource(RoutState {
+        side: scenario.scenario.first_player,
+        part: 0,
+        stage: Stage::Start,
+        failed: Vec::new(),
+    });
+}
+
+/// Run condition: a side's part has not started.
+fn part_starts(state: Option<Res<RoutState>>) -> bool {
+    state.is_some_and(|s| s.stage == Stage::Start)
+}
+
+/// The data and the night scene [`who_must_check`] reads (R 11.0, R 50.2).
+#[derive(SystemParam)]
+struct Look<'w> {
+    board: Res<'w, BoardRes>,
+    aid: Res<'w, AidRes>,
+    roster: Res<'w, RosterRes>,
+    scenario: Res<'w, ActiveScenario>,
+    illumination: Option<Res<'w, Illumination>>,
+    flare: Option<Res<'w, TripFlare>>,
+}
+
+/// Takes the side's MCs in id order until one waits on a CP re-roll answer
+/// (R 3.0); with every MC taken, the failed units are to rout (R 11.1 note).
+fn take_checks(world: &mut World) {
+    with_events(world, |world, events| {
+        while world.get_resource::<Pending>().is_none() {
+            let next = match &mut world.resource_mut::<RoutState>().stage {
+                Stage::Checking {
+                    queue,
+                    rolled: None,
+                } => queue.pop_front(),
+                _ => return,
+            };
+            let Some(next) = next else {
+                let failed = std::mem::take(&mut world.resource_mut::<RoutState>().failed);
+                set_stage(
+                    world,
+                    Stage::Routing {
+                        queue: failed.into(),
+                        choosing: None,
+                    },
+                );
+                return;
+            };
+            take_check(world, next, events);
         }
-        // The stage is taken out (not copied) and every arm puts the next
-        // one back.
-        let (side, part, stage) = {
-            let mut s = world.resource_mut::<RoutState>();
-            let stage = std::mem::replace(&mut s.stage, Stage::Start);
-            (s.side, s.part, stage)
-        };
-        match stage {
-            Stage::Start => start_part(world, side, events),
-            Stage::Checking {
-                mut queue,
-                rolled: None,
-            } => match queue.pop_front() {
-                Some(next) => {
-                    set_stage(
-                        world,
-                        Stage::Checking {
-                            queue,
-                            rolled: None,
-                        },
-                    );
-                    take_check(world, next, events);
-                }
-                None => {
-                    let failed = std::mem::take(&mut world.resource_mut::<RoutState>().failed);
-                    set_stage(
-                        world,
-                        Stage::Routing {
-                            queue: failed.into(),
-                            choosing: None,
-                        },
-                    );
-                }
-            },
-            Stage::Routing {
-                mut queue,
-                choosing: None,
-            } => match queue.pop_front() {
-                Some(next) => {
-                    set_stage(
-                        world,
-                        Stage::Routing {
-                            queue,
-                            choosing: None,
-                        },
-                    );
-                    rout_unit(world, next, events);
-                }
-                None => {
-                    if part == 1 {
-                        world.remove_resource::<RoutState>();
-                        return true;
-                    }
-                    let mut s = world.resource_mut::<RoutState>();
-                    s.part = 1;
-                    s.side = s.side.other();
-                    s.stage = Stage::Start;
-                }
-            },
-            // A decision is under way but was answered without clearing the
-            // stage: never reached; leave rather than loop.
-            stage => {
-                set_stage(world, stage);
-                return false;
+    });
+}
+
+/// Routs the failed units in turn until one waits on its destination; then
+/// the other side's part, or the Melee Phase after both (R 11.0).
+fn rout_failed(world: &mut World) {
+    with_events(world, |world, events| {
+        while world.get_resource::<Pending>().is_none() {
+            let next = match &mut world.resource_mut::<RoutState>().stage {
+                Stage::Routing {
+                    queue,
+                    choosing: None,
+                } => queue.pop_front(),
+                _ => return,
+            };
+            match next {
+                Some(next) => rout_unit(world, next, events),
+                None => return end_part(world, events),
             }
         }
+    });
+}
+
+/// A side's part is over: the other side's begins, or the phase ends.
+fn end_part(world: &mut World, events: &mut Vec<GameEvent>) {
+    let mut s = world.resource_mut::<RoutState>();
+    if s.part == 0 {
+        s.part = 1;
+        s.side = s.side.other();
+        s.stage = Stage::Start;
+        return;
     }
+    world.remove_resource::<RoutState>();
+    next_phase(world, Phase::Rout, Phase::Melee, events);
 }
 
 fn set_stage(world: &mut World, stage: Stage) {
@@ -184,14 +227,23 @@ fn enemies_of(all: &[OnBoard], side: SideId, leaving: &[Entity]) -> Vec<EnemyUni
         .collect()
 }
 
-/// The start of a side's part: who must check (R 11.0).
-fn start_part(world: &mut World, side: SideId, events: &mut Vec<GameEvent>) {
-    let board = world.resource::<BoardRes>().0.clone();
-    let aid = world.resource::<AidRes>().0.clone();
-    let roster = world.resource::<RosterRes>().0.clone();
-    let all = on_board(world);
+/// The start of a side's part: who must check (R 11.0), in id order.
+fn who_must_check(
+    units: Query<(Entity, &Unit, &Location)>,
+    look: Look,
+    mut state: ResMut<RoutState>,
+    mut out: ResMut<PhaseEvents>,
+) {
+    let (board, aid, roster) = (&look.board.0, &look.aid.0, &look.roster.0);
+    let side = state.side;
+    let all = listed(units.iter(), roster);
     let foes = enemies_of(&all, side, &[]);
-    let night = crate::engine::night::scene(world);
+    let night = crate::engine::night::scene_of(
+        &look.scenario.scenario,
+        aid,
+        look.illumination.as_deref(),
+        look.flare.as_deref(),
+    );
     let mut queue = VecDeque::new();
     // Units in a Cave never take a Rout MC (R 43.4).
     for u in all
@@ -214,11 +266,11 @@ fn start_part(world: &mut World, side: SideId, events: &mut Vec<GameEvent>) {
             }
             None => &foes,
         };
-        if let Some(reason) = rout_reason(&board, &aid, u.at, melee, seishin, seen_by) {
+        if let Some(reason) = rout_reason(board, aid, u.at, melee, seishin, seen_by) {
             let close = melee
                 || foes
                     .iter()
-                    .any(|e| !e.in_melee && e.adjacent_to(&board, u.at));
+                    .any(|e| !e.in_melee && e.adjacent_to(board, u.at));
             queue.push_back(ToCheck {
                 unit: u.entity,
                 reason: reason.text(),
@@ -231,14 +283,11 @@ fn start_part(world: &mut World, side: SideId, events: &mut Vec<GameEvent>) {
         .filter_map(|c| all.iter().find(|u| u.entity == c.unit))
         .map(|u| u.unit.id.clone())
         .collect();
-    events.push(GameEvent::RoutPart { side, checking });
-    set_stage(
-        world,
-        Stage::Checking {
-            queue,
-            rolled: None,
-        },
-    );
+    out.0.push(GameEvent::RoutPart { side, checking });
+    state.stage = Stage::Checking {
+        queue,
+        rolled: None,
+    };
 }
 
 /// The unit's Rout Phase Morale (R 7.1) with No Quarter (R 11.2, R 59.1).
