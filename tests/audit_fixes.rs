@@ -5,8 +5,9 @@
 //! (R 43.4), a Declared Retreat from an enemy's hex (R 5.3); where a Gun
 //! may change facing (R 40.0, R 40.1, R 43.3, R 43.5), Cliffs (R 47.4),
 //! routs in Wire, at Surf and seen from a Cave (R 43.6, R 45.6, R 43.4),
-//! Ocean and Surf (R 45.5, R 45.6), a hedgerow next to the firer (R 44.0)
-//! and Follow Me! in a Banzai Charge (R 59.6).
+//! Ocean and Surf (R 45.5, R 45.6), a hedgerow next to the firer (R 44.0),
+//! fire through a zero Hindrance (R 46.0) and Follow Me! in a Banzai Charge
+//! (R 59.6).
 
 mod common;
 
@@ -571,5 +572,28 @@ fn r59_6_no_follow_me_for_a_charging_squad() {
     assert_eq!(
         refused(&mut w, r#"cp(unit: "J1", function: follow_me)"#),
         "no such CP for J1: CPs may not be used to increase a charging Squad's MP (R 59.6)"
+    );
+}
+
+/// R 46.0: "Even if the Hindrance is zero, a unit … fired at through
+/// Hindering Terrain by Direct Fire is never considered moving in Open
+/// Ground." G1, on its hill, Op Fires at A1 entering the open C6 across the
+/// Wheat of C3: no Hindrance, and no moving-in-Open bonus either.
+#[test]
+fn r46_0_fire_through_a_zero_hindrance_is_never_at_a_unit_moving_in_open_ground() {
+    let (mut w, mut log) = world_of("hindered_hill_ground.ron", &[10]);
+    log.extend(play(&mut w, r#"move(unit: "A1", path: ["C6"])"#));
+    log.extend(play(&mut w, r#"op_fire(firers: ["G1"])"#));
+    assert_eq!(
+        log[..7],
+        [
+            "Allies Ops Range 1\u{2013}3 (R 4.1)",
+            "A1 moves (R 5.0); Ops Range 1/3",
+            "A1 moves C7 \u{2192} C6: 1 MP, 4 left (R 5.0)",
+            "Op Fire window: A1 enters C6; Axis may fire with G1 (R 9.0)",
+            "G1 Op Fires at A1 in C6 and is Used (R 9.0, R 4.3)",
+            "G1 rolls 10 against C6 (R 6.2)",
+            "A1: +3 Prof FP: Op Fire (R 9.0); +1 Target at lower elevation (R 47.3); +0 moving in Open Ground: no bonus with Hindering Terrain (R 46.0) = 4 FP; roll 10 \u{2192} No Effect (R 6.2)",
+        ]
     );
 }

@@ -574,6 +574,7 @@ pub fn plan_attack(
             }
         });
         ctx.hindrances = sight.hindrances;
+        ctx.hindered_line = sight.through_hindering;
         ctx.smoke = super::smoke::impact(world, &sight.smoke);
         ctx.fire_lane = fire_lane;
         ctx.firer_in_wire = firer_in_wire;
