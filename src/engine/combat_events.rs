@@ -679,7 +679,7 @@ fn ask(world: &mut World, job: &Job) -> Ask {
                     "no Concealed enemy unit",
                 ),
                 EventEffect::Conceal { .. } => ask(
-                    conceal_options(&all),
+                    conceal_options(&world.resource::<BoardRes>().0, &all),
                     n,
                     "unconcealed Squads/WTs in Beneficial Terrain, not adjacent to an enemy, that gain Concealment",
                     "no unconcealed Squad/WT in Beneficial Terrain away from the enemy",

@@ -191,6 +191,13 @@ fn check_for(world: &World, unit: Entity, function: Option<CpFunction>) -> Resul
         });
     }
     let u = unit_of(world, unit)?;
+    // R 59.6 (a Banzai Charge): "CPs may not be used to increase their MP."
+    if function == Some(CpFunction::FollowMe) && super::banzai::charging(world, unit) {
+        return Err(Refusal::CpNotApplicable {
+            unit: u.id,
+            reason: "CPs may not be used to increase a charging Squad's MP (R 59.6)".into(),
+        });
+    }
     if crate::world::marks(world, unit).cp.is_some() {
         return Err(Refusal::CpAlreadyOnUnit { unit: u.id });
     }

@@ -207,6 +207,10 @@ pub fn regain_concealment(
     };
     let board = world.resource::<crate::world::BoardRes>().0.clone();
     let aid = world.resource::<crate::world::AidRes>().0.clone();
+    // Never in Surf or Ocean (R 45.5, R 45.6).
+    if crate::rules::concealment::concealment_forbidden(&board, &aid, at).is_some() {
+        return false;
+    }
     let enemies: Vec<crate::scenario::Coord> =
         crate::world::queries::with_query::<(&Unit, &crate::world::Location), (), _>(world, |q| {
             q.filter(|(u, _)| u.side != side)

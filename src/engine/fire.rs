@@ -77,6 +77,15 @@ pub fn check_facing(
         return Ok(None);
     };
     let kept = kept_facing(world, firer);
+    if fires_any_direction(world, firer) {
+        // It keeps the facing it has (a Concealed one takes one as it is
+        // revealed, R 2.2) and fires whatever the target's direction.
+        let facing = kept.or(wanted).unwrap_or_else(|| facing_toward(from, to));
+        return Ok(Some(FireFacing {
+            facing,
+            changed: false,
+        }));
+    }
     // With no facing asked for, a unit whose front does not hold the target
     // turns toward it.
     let wanted = wanted.or_else(|| {
@@ -89,6 +98,21 @@ pub fn check_facing(
             unit: unit.id,
             reason: r.to_string(),
         })
+}
+
+/// R 43.3 Pillboxes and Bunkers: "Units can fire in any direction." No
+/// turn, so no −1 (R 6.0) and no refusal for Final Op Fire (R 10.1); a
+/// Gun keeps its arc (`engine::gun`).
+fn fires_any_direction(world: &World, firer: Entity) -> bool {
+    let Some(loc) = world.get::<Location>(firer) else {
+        return false;
+    };
+    !super::gun::is_gun(world, firer)
+        && crate::rules::fortifications::fires_any_direction(super::fortifications::kind_at(
+            world,
+            loc.coord,
+            loc.in_cave,
+        ))
 }
 
 /// The firer takes the facing it fires with, after its MC (R 2.2: a unit
@@ -433,8 +457,22 @@ pub fn plan_attack(
     let attack = attack_under_way(world, firer);
     let (turned, marked) = (attack.turned, attack.from_op_fire_marker);
     let facing_rule = facing_in_use(world);
-    // A Used unit Final Op Firing beyond one hex spent a CP to do so (R 10.0).
-    let cp_range = kind == FireKind::FinalOpFire && from.distance(to) > 1;
+    // Adjacent as R 43.4 and R 47.4 have it: a Cave only to its two front
+    // hexes, never across a Cliff.
+    let adjacent = crate::rules::fortifications::adjacent(
+        &board,
+        crate::rules::fortifications::Place {
+            coord: from,
+            in_cave: firer_in_cave,
+        },
+        crate::rules::fortifications::Place {
+            coord: to,
+            in_cave: into_cave,
+        },
+    );
+    // A Used unit Final Op Firing at a unit not adjacent spent a CP to do
+    // so (R 10.0).
+    let cp_range = kind == FireKind::FinalOpFire && !adjacent;
     // A CP readied for +1 Prof FP counts only when the raise fits under
     // Normal FP (R 3.0 #5, R 9.0); the attack spends it.
     let cp_prof =
@@ -487,18 +525,6 @@ pub fn plan_attack(
     let in_trench =
         last_step.is_some_and(|(a, b)| crate::rules::movement::trench_step(&board, a, b));
     let on_path = last_step.is_some_and(|(a, b)| crate::rules::movement::path_step(&board, a, b));
-    // Adjacent as R 43.4 has it: a Cave only to its two front hexes.
-    let adjacent = crate::rules::fortifications::adjacent(
-        &board,
-        crate::rules::fortifications::Place {
-            coord: from,
-            in_cave: firer_in_cave,
-        },
-        crate::rules::fortifications::Place {
-            coord: to,
-            in_cave: into_cave,
-        },
-    );
     let mut targets = Vec::new();
     for (target, tu, concealed, suppression) in found {
         let Some(tt) = roster.get(&tu.kind) else {
@@ -548,6 +574,7 @@ pub fn plan_attack(
             }
         });
         ctx.hindrances = sight.hindrances;
+        ctx.hindered_line = sight.through_hindering;
         ctx.smoke = super::smoke::impact(world, &sight.smoke);
         ctx.fire_lane = fire_lane;
         ctx.firer_in_wire = firer_in_wire;

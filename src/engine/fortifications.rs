@@ -47,6 +47,21 @@ pub fn defending(world: &mut World, at: Coord, in_cave: bool) -> Option<(&'stati
     Some((fortification_key(f.kind)?, f.concealed))
 }
 
+/// The kind of the Fortification giving its modifier in a location (not
+/// Wire or a Roadblock), on a shared world: one per location (R 43.0).
+pub fn kind_at(world: &World, at: Coord, in_cave: bool) -> Option<FortificationKind> {
+    crate::world::queries::try_with_query::<(&FortificationCounter, &Location), (), _>(
+        world,
+        |mut q| {
+            q.find(|(f, l)| {
+                l.coord == at && l.in_cave == in_cave && fortification_key(f.kind).is_some()
+            })
+            .map(|(f, _)| f.kind)
+        },
+    )
+    .flatten()
+}
+
 fn pacific(world: &World) -> bool {
     world.resource::<ActiveScenario>().scenario.theater == Theater::Pacific
 }
@@ -84,6 +99,22 @@ pub fn in_wire(world: &mut World, firer: Entity) -> bool {
     with_query::<(&FortificationCounter, &Location), (), _>(world, |mut q| {
         q.any(|(f, l)| f.kind == FortificationKind::Wire && l.coord == loc.coord)
     })
+}
+
+/// The Wire hexes on the board now (R 43.6), in board order.
+pub fn wire_hexes(world: &World) -> Vec<Coord> {
+    let mut wire =
+        crate::world::queries::try_with_query::<(&FortificationCounter, &Location), (), _>(
+            world,
+            |q| {
+                q.filter(|(f, _)| f.kind == FortificationKind::Wire)
+                    .map(|(_, l)| l.coord)
+                    .collect::<Vec<_>>()
+            },
+        )
+        .unwrap_or_default();
+    wire.sort();
+    wire
 }
 
 /// Turns a Concealed Fortification over, for good (R 43.0).

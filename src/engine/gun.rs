@@ -14,7 +14,9 @@ use bevy::prelude::*;
 
 use crate::rules::facing::{FireFacing, facing_toward};
 use crate::rules::fire::{Conditions, Elevation, FireContext, FireKind, FireRefusal, FpBreakdown};
-use crate::rules::gun::{GunRefusal, GunShot, ProfCheck, aim, gun_fp, prof_check};
+use crate::rules::gun::{
+    GunRefusal, GunShot, GunSite, GunTurn, ProfCheck, aim, gun_fp, prof_check, turn_refusal,
+};
 use crate::rules::los::Sight;
 use crate::rules::los::unit_level;
 use crate::rules::{D10, Hexes};
@@ -48,6 +50,14 @@ pub enum GunEvent {
         roll: u8,
         passed: bool,
     },
+    /// An Unused Gun Used to change facing, without firing (R 43.3,
+    /// R 43.5); the Ops Range after it.
+    UsedToTurn {
+        unit: crate::world::UnitId,
+        facing: Spine,
+        used: u8,
+        max: u8,
+    },
     /// A failed Prof Check after turning to Op Fire or Final Op Fire puts
     /// it back to its old facing (R 20.4).
     FacingReturned {
@@ -78,6 +88,14 @@ impl GunEvent {
                     "{unit} Prof Check: {arithmetic} = {target}; roll {roll} \u{2192} {result} (R 20.4)"
                 )
             }
+            GunEvent::UsedToTurn {
+                unit,
+                facing,
+                used,
+                max,
+            } => format!(
+                "{unit} is Used to change facing to {facing:?}, without firing (R 43.3, R 43.5); Ops Range {used}/{max}"
+            ),
             GunEvent::FacingReturned { unit, facing } => format!(
                 "{unit} goes back to facing {facing:?}: it failed its Prof Check after turning (R 20.4)"
             ),
@@ -152,23 +170,88 @@ fn aim_from(
     )
 }
 
-/// Why a Gun in `from` may not turn to fire, if it may not: Final Op Fire
-/// at Infantry (R 20.7), a building (R 20.2).
-fn no_turn(world: &World, from: Coord, final_op_fire: bool) -> Option<GunRefusal> {
+/// Where a Gun in `from` stands, as far as turning goes: its terrain's
+/// building flags and the Fortification it is in (R 40.0, R 40.1, R 43.3,
+/// R 43.5).
+fn site(world: &World, from: Coord) -> GunSite {
     let aid = &world.resource::<AidRes>().0;
-    let building = world
+    let row = world
         .resource::<BoardRes>()
         .0
         .cell(from)
-        .and_then(|c| aid.terrain_row(c.terrain.key()))
-        .is_some_and(|r| r.building);
-    if final_op_fire {
-        Some(GunRefusal::FinalOpFire)
-    } else if building {
-        Some(GunRefusal::InBuilding)
-    } else {
-        None
+        .and_then(|c| aid.terrain_row(c.terrain.key()));
+    GunSite {
+        building: row.is_some_and(|r| r.building),
+        gun_turns: row.is_some_and(|r| r.gun_turns),
+        fortification: super::fortifications::kind_at(world, from, false),
     }
+}
+
+/// Why a Gun in `from` may not turn to fire, if it may not: Final Op Fire
+/// (R 20.7), a building (R 20.2), a Pillbox, Bunker or Fortified building
+/// (R 43.3, R 43.5): `rules::gun::turn_refusal`.
+fn no_turn(world: &World, from: Coord, final_op_fire: bool) -> Option<GunRefusal> {
+    let how = if final_op_fire {
+        GunTurn::ToFinalOpFire
+    } else {
+        GunTurn::ToFire
+    };
+    turn_refusal(site(world, from), how)
+}
+
+/// Checks that `unit`, if it is a Gun, may change its facing to `facing`
+/// `how` (R 4.3, R 43.3, R 43.5); any other unit may.
+pub fn check_turn(world: &World, unit: Entity, facing: Spine, how: GunTurn) -> Result<(), Refusal> {
+    let Some((u, from)) = place(world, unit) else {
+        return Err(Refusal::UnknownUnit {
+            unit: crate::world::UnitId::default(),
+        });
+    };
+    if !is_gun(world, unit) || world.get::<Facing>(unit).is_some_and(|f| f.0 == facing) {
+        return Ok(());
+    }
+    match turn_refusal(site(world, from), how) {
+        Some(why) => Err(Refusal::Gun {
+            unit: u.id,
+            reason: why.to_string(),
+        }),
+        None => Ok(()),
+    }
+}
+
+/// Checks an order to Use an Unused Gun to change its facing, without
+/// firing (R 43.3, R 43.5): only a Gun, and only where it may turn so.
+pub fn check_turn_by_use(world: &World, unit: Entity, facing: Spine) -> Result<(), Refusal> {
+    if let Some(u) = world.get::<Unit>(unit).filter(|_| !is_gun(world, unit)) {
+        return Err(Refusal::Gun {
+            unit: u.id.clone(),
+            reason: "only a Gun is Used to change its facing (R 43.3, R 43.5)".into(),
+        });
+    }
+    check_turn(world, unit, facing, GunTurn::ByUse)
+}
+
+/// Plays a checked turn by a Use (R 43.3, R 43.5): the Gun takes its new
+/// facing and is Used; `used` of `max` is the Ops Range after it.
+pub fn turn_by_use(
+    world: &mut World,
+    unit: Entity,
+    facing: Spine,
+    (used, max): (u8, u8),
+    events: &mut Vec<GameEvent>,
+) {
+    mark(world, unit, |m| m.used = true);
+    world.entity_mut(unit).insert(Facing(facing));
+    let unit = world
+        .get::<Unit>(unit)
+        .map(|u| u.id.clone())
+        .unwrap_or_default();
+    events.push(GameEvent::Gun(GunEvent::UsedToTurn {
+        unit,
+        facing,
+        used,
+        max,
+    }));
 }
 
 fn place(world: &World, e: Entity) -> Option<(Unit, Coord)> {
@@ -198,6 +281,9 @@ fn check_range(
     let range = Hexes(from.distance(to));
     if range.0 == 0 {
         return Err(refuse(GunRefusal::OwnHex));
+    }
+    if crate::rules::fortifications::across_cliff(&world.resource::<BoardRes>().0, from, to) {
+        return Err(refuse(GunRefusal::AcrossCliff));
     }
     let conditions = super::fire::fire_conditions(world);
     let max = Hexes(u32::from(aid.night.vehicle_gun_max_range));

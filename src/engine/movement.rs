@@ -357,15 +357,18 @@ pub fn check_move(
             .filter(|o| o.side != unit.side)
             .map(|o| RetreatEnemy {
                 at: o.coord,
+                in_cave: o.in_cave,
                 in_melee: others
                     .iter()
                     .any(|f| f.side == unit.side && f.coord == o.coord && f.entity != entity),
             })
             .collect();
         let sees = |a: Coord, b: Coord| !is_blocked(&board, &aid, &LosQuery::new(a, b));
-        check_retreat_path(start, &coords, &enemies, sees).map_err(|(i, r)| Refusal::Retreat {
-            n: i + 1,
-            reason: r.to_string(),
+        check_retreat_path(&board, start, &coords, &enemies, sees).map_err(|(i, r)| {
+            Refusal::Retreat {
+                n: i + 1,
+                reason: r.to_string(),
+            }
         })?;
     }
     let assault_fire = match plan.assault_fire {
@@ -861,7 +864,9 @@ fn mover_concealment(world: &mut World, mover: Entity, events: &mut Vec<GameEven
     // At Night an unseen unit is out of LOS for Concealment (R 50.2).
     // (Asked only when neither of the reasons before it holds.)
     let seen = || open && super::concealment::enemy_sees(world, (&board, &aid), &enemies, at);
-    let why = if enemies.contains(&at) {
+    let why = if crate::rules::concealment::concealment_forbidden(&board, &aid, at).is_some() {
+        crate::rules::concealment::NO_CONCEALMENT_HERE
+    } else if enemies.contains(&at) {
         "it entered an enemy unit's hex"
     } else if adjacent {
         "adjacent to an enemy unit"

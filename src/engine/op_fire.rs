@@ -376,7 +376,9 @@ fn plan_in(
         return super::gun::may_op_fire(world, firer, at, kind, wanted).map_err(Some);
     }
     let range = l.coord.distance(at);
-    let cp_range = kind == FireKind::FinalOpFire && range > 1;
+    // Beyond an adjacent hex (R 43.4, R 47.4) Final Op Fire needs a CP (R 10.0).
+    let cp_range = kind == FireKind::FinalOpFire
+        && !crate::rules::fortifications::adjacent_hexes(&scene.board, l.coord, at);
     // At Night: Normal Range only, at seen targets (R 50.2); in the
     // Monsoon rain: range at most three (R 55.2).
     let question = FireKey {

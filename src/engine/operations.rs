@@ -211,6 +211,7 @@ fn apply_order(world: &mut World, order: &Order) -> Result<Vec<GameEvent>, Refus
         Order::Cp { .. } => {}
         Order::MarkUsed { unit } | Order::MarkOpFire { unit, .. } => {
             let (entity, cost) = ready_to_use(world, &state, unit)?;
+            check_op_fire_facing(world, entity, order)?;
             let tally = begin_use(world, entity, cost, &mut events);
             let side = state.acting;
             match order {
@@ -302,6 +303,14 @@ fn apply_order(world: &mut World, order: &Order) -> Result<Vec<GameEvent>, Refus
             // Its Muzzle Flash may be answered first at Night (R 50.2).
             super::night::open_flashes(world, &mut events);
             settle_when_idle(world, &mut events);
+        }
+        Order::Turn { unit, facing } => {
+            let (entity, cost) = ready_to_use(world, &state, unit)?;
+            super::gun::check_turn_by_use(world, entity, *facing)?;
+            let tally = begin_use(world, entity, cost, &mut events);
+            let range = (tally.used, tally.range.max);
+            super::gun::turn_by_use(world, entity, *facing, range, &mut events);
+            settle(world, &mut events);
         }
         Order::RegenerateDecoy { unit, decoy } => {
             let (entity, cost) = ready_to_use(world, &state, unit)?;
@@ -395,6 +404,18 @@ fn ready_to_use(world: &mut World, state: &OpsState, unit: &str) -> Result<(Enti
     let cost = use_cost(&constants, super::gun::use_kind(world, entity), concealed);
     state.tally.check(cost).map_err(Refusal::OpsRange)?;
     Ok((entity, cost))
+}
+
+/// R 4.3: a Gun in a building may not change its facing as it is marked
+/// Op Fire (nor one in a Pillbox, Bunker or Fortified building, R 43.3,
+/// R 43.5).
+fn check_op_fire_facing(world: &World, entity: Entity, order: &Order) -> Result<(), Refusal> {
+    match order {
+        Order::MarkOpFire {
+            facing: Some(f), ..
+        } => super::gun::check_turn(world, entity, *f, crate::rules::gun::GunTurn::MarkedOpFire),
+        _ => Ok(()),
+    }
 }
 
 /// The unit named, if a CP to act first is readied on it (R 3.0 #2).
@@ -650,7 +671,12 @@ pub fn check(world: &mut World, order: &Order) -> Result<(), Refusal> {
             command_points::check(world, entity)
         }
         Order::MarkUsed { unit } | Order::MarkOpFire { unit, .. } => {
-            ready_to_use(world, &state, unit).map(|_| ())
+            let (entity, _) = ready_to_use(world, &state, unit)?;
+            check_op_fire_facing(world, entity, order)
+        }
+        Order::Turn { unit, facing } => {
+            let (entity, _) = ready_to_use(world, &state, unit)?;
+            super::gun::check_turn_by_use(world, entity, *facing)
         }
         Order::Move { .. } => {
             let Some((unit, plan)) = super::movement::MovePlan::of(order) else {

@@ -19,6 +19,9 @@ pub enum Order {
         #[serde(default)]
         facing: Option<Spine>,
     },
+    /// Use an Unused Gun to change its facing, without firing (R 43.3: in a
+    /// Pillbox, R 43.5: in a Fortified building; anywhere a Gun may turn).
+    Turn { unit: String, facing: Spine },
     /// Move a unit through these hexes, in order (R 5.0). A unit starting in
     /// an enemy hex Withdraws (R 5.1). Options: a Declared Retreat (R 5.3),
     /// Assault Fire at a hex after the last one (R 5.2), a Fireteam's Assault

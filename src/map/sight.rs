@@ -48,6 +48,12 @@ pub struct Sight {
     /// included) or goes into (R 48.0). Smoke never blocks LOS; it modifies
     /// the attack and denies "moving in Open Ground".
     pub smoke: Vec<Coord>,
+    /// The thread passes Hindering Terrain or a Wall that would hinder it at
+    /// one level, even where different elevations make its Hindrance zero:
+    /// "Even if the Hindrance is zero, a unit … fired at through Hindering
+    /// Terrain by Direct Fire is never considered moving in Open Ground."
+    /// (R 46.0)
+    pub through_hindering: bool,
 }
 
 impl Sight {

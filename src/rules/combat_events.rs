@@ -12,6 +12,7 @@
 //! Ambush may be rolled by a Gun in Melee or fall on one. Vehicles, SATTs
 //! and Carriers are not in the game: the entries naming them find none.
 
+use crate::map::Board;
 use crate::rules::D10;
 use crate::scenario::Coord;
 use crate::scenario::player_aid::{CombatEvents, EventEffect, EventEntry, EventRoll};
@@ -169,15 +170,20 @@ pub fn reveal_options(pieces: &[Piece], roller: SideId) -> Vec<String> {
 }
 
 /// Entry 6: unconcealed Squads/WTs in Beneficial Terrain, not adjacent to
-/// (nor with) an enemy unit.
-pub fn conceal_options(pieces: &[Piece]) -> Vec<String> {
+/// (nor with) an enemy unit (adjacent as R 43.4 and R 47.4 have it).
+pub fn conceal_options(board: &Board, pieces: &[Piece]) -> Vec<String> {
+    use super::fortifications::{Place, adjacent};
+    let place = |p: &Piece| Place {
+        coord: p.at,
+        in_cave: p.in_cave,
+    };
     ids(pieces.iter().filter(|p| {
         is_squad_or_wt(p.class)
             && !p.concealed
             && p.beneficial
             && !pieces
                 .iter()
-                .any(|o| o.side != p.side && o.at.distance(p.at) <= 1)
+                .any(|o| o.side != p.side && (o.at == p.at || adjacent(board, place(o), place(p))))
     }))
 }
 
@@ -477,7 +483,7 @@ mod tests {
         );
         assert_eq!(sniper_options(&b, Axis, true), ["A1", "A3"]);
         assert_eq!(restore_options(&b), ["A1", "G1", "G2"]);
-        assert_eq!(conceal_options(&b), ["A1", "G2"]);
+        assert_eq!(conceal_options(&map(false), &b), ["A1", "G2"]);
         assert_eq!(mark_used_options(&b), ["A1", "A3", "G1", "G2", "G5"]);
     }
 
@@ -574,13 +580,32 @@ mod tests {
         assert_eq!(reveal_options(&board(), Axis), ["A2"]);
     }
 
+    /// Open ground, 16 × 12, with a Cliff along H5's north-west side
+    /// (toward G5), when `cliff`.
+    fn map(cliff: bool) -> Board {
+        let hexsides = if cliff {
+            r#"[(feature: cliff, hex: "H5", sides: [nw])]"#
+        } else {
+            "[]"
+        };
+        let map: crate::scenario::schema::MapSpec = ron::from_str(&format!(
+            r#"(columns: 16, rows: 12, base_terrain: open, hexsides: {hexsides})"#
+        ))
+        .expect("map parses");
+        Board::from_map(&map)
+    }
+
+    /// Entry 6: "not adjacent to an enemy unit"; R 47.4: "Units on either
+    /// side of a Cliff hexside are not adjacent."
     #[test]
     fn entry_6_beneficial_terrain_away_from_enemies() {
         let mut b = board();
-        assert_eq!(conceal_options(&b), ["A1", "G2"]);
+        assert_eq!(conceal_options(&map(false), &b), ["A1", "G2"]);
         // An enemy moving next to G2 (H5) takes it off the list.
         b[2].at = c("G5");
-        assert_eq!(conceal_options(&b), ["A1"]);
+        assert_eq!(conceal_options(&map(false), &b), ["A1"]);
+        // Unless a Cliff runs between them.
+        assert_eq!(conceal_options(&map(true), &b), ["A1", "G2"]);
     }
 
     #[test]

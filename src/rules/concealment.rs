@@ -33,6 +33,20 @@ pub enum SetupConcealment {
     NotAllowed(String),
 }
 
+/// R 45.5: "Units can't be Concealed in Ocean hexes." R 45.6: "Units can't
+/// be Concealed in Surf hexes." The rule forbidding a Conceal counter in
+/// `at`, if one does (the terrain row's `no_concealment`).
+pub fn concealment_forbidden<'a>(board: &Board, aid: &'a PlayerAid, at: Coord) -> Option<&'a str> {
+    board
+        .cell(at)
+        .and_then(|c| aid.terrain_row(c.terrain.key()))
+        .and_then(|r| r.no_concealment.as_deref())
+}
+
+/// Why a unit in a hex where no unit may be Concealed loses its counter.
+pub const NO_CONCEALMENT_HERE: &str =
+    "units can't be Concealed in Surf or Ocean hexes (R 45.5, R 45.6)";
+
 /// R 15.0 at setup: a unit may be Concealed in Beneficial Terrain or out of
 /// the LOS of all enemy units; Infantry also next to a Hedgerow or Wall or on
 /// a Hill, losing the counter at once if a condition for losing Concealment
@@ -51,6 +65,13 @@ pub fn setup_concealment(
     infantry: bool,
     enemies: &[Coord],
 ) -> SetupConcealment {
+    if let Some(rule) = concealment_forbidden(board, aid, at) {
+        let terrain = board.cell(at).map_or("", |c| c.terrain.name());
+        return SetupConcealment::NotAllowed(format!(
+            "{} is {terrain}: units can't be Concealed there ({rule})",
+            at.label()
+        ));
+    }
     let seen = |e: &&Coord| !is_blocked(board, aid, &LosQuery::new(**e, at));
     let seen_by = enemies.iter().find(seen);
     let cell = board.cell(at);
@@ -81,7 +102,9 @@ pub fn setup_concealment(
         ));
     };
     let in_jungle = cell.is_some_and(|c| c.terrain == Terrain::Jungle);
-    if let Some(e) = enemies.iter().find(|e| e.distance(at) == 1)
+    if let Some(e) = enemies
+        .iter()
+        .find(|e| super::fortifications::adjacent_hexes(board, **e, at))
         && !in_jungle
         && !in_cave
     {

@@ -113,9 +113,10 @@ pub struct TargetTerrain {
     /// unit moving into or out of the hex gets none of it (R 43.0).
     pub fortification: Option<&'static str>,
     /// A hexside that protects the target from this fire, when it applies:
-    /// `"hedgerow"` (target adjacent to it and the fire crosses it, not when
-    /// the target moves in or out next to an adjacent firer, R 44.0),
-    /// `"wall"` (target directly behind, same exception, R 46.1), `"ridge"`
+    /// `"hedgerow"` (target adjacent to it and the fire crosses it; the
+    /// target moving in or out with the firer adjacent gets none of it,
+    /// [`infantry_fp`] sees to it, R 44.0), `"wall"` (target directly
+    /// behind, same exception, R 46.1), `"ridge"`
     /// (Level 0 firer at a Ridge target, R 54.2).
     pub hexside: Option<&'static str>,
     pub elevation: Elevation,
@@ -718,7 +719,15 @@ pub fn infantry_fp(aid: &PlayerAid, ctx: &FireContext) -> Result<FpBreakdown, Fi
         (_, true) if on_path && ctx.adjacent => {}
         _ => keys.push(t.hex),
     }
-    keys.extend(t.hexside);
+    // R 44.0: "Target units do NOT get the benefit of the hedgerow when they
+    // move into or out of a hex on the opposite side of a hedgerow hexside
+    // from an adjacent firing unit. They may also be considered moving in
+    // Open Ground in that case." R 46.1 says the same of a Wall.
+    let across_from_adjacent_firer =
+        moving && ctx.adjacent && matches!(t.hexside, Some("hedgerow" | "wall"));
+    if !across_from_adjacent_firer {
+        keys.extend(t.hexside);
+    }
     keys.extend(t.elevation.key());
     let mut candidates: Vec<(&'static str, &TerrainRow, i16)> = Vec::new();
     let mut lost_to_fire_lane = false;
@@ -1488,6 +1497,33 @@ mod tests {
         let b = fp(&ctx);
         assert_eq!(b.total, Fp(10));
         assert_eq!(b.resolve(&aid, d(9), russian), FireOutcome::Suppressed);
+    }
+
+    /// R 44.0: "Target units do NOT get the benefit of the hedgerow when
+    /// they move into or out of a hex on the opposite side of a hedgerow
+    /// hexside from an adjacent firing unit. They may also be considered
+    /// moving in Open Ground in that case." R 46.1: "If a firing unit is
+    /// adjacent to a Wall hexside when a target unit moves into or out of
+    /// a hex which shares that same Wall hexside, then the target unit
+    /// receives no Beneficial terrain modifier." A Squad entering Open
+    /// Ground across the hexside: from the adjacent Op Firer 3 + 1 + 3 + 4
+    /// = 11; from two hexes away the hedgerow or Wall gives −2 and the
+    /// moving-in-Open bonus is withheld: 3 − 2 = 1.
+    #[test]
+    fn r44_0_r46_1_no_hedgerow_or_wall_against_an_adjacent_firer() {
+        let marines = firer("marine42_squad", false);
+        for hexside in ["hedgerow", "wall"] {
+            let mut ctx = FireContext::new(FireKind::OpFire, marines, Hexes(1), "open");
+            ctx.target_motion = Motion::Moving {
+                open_ground: true,
+                on_path: false,
+            };
+            ctx.target.hexside = Some(hexside);
+            assert_eq!(fp(&ctx).total, Fp(11), "{hexside}");
+            ctx.range = Hexes(2);
+            ctx.adjacent = false;
+            assert_eq!(fp(&ctx).total, Fp(1), "{hexside}");
+        }
     }
 
     /// R 50.2 example: Prof 3 at an adjacent unit moving in Open Ground at

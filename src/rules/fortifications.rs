@@ -7,6 +7,7 @@
 use crate::map::Board;
 use crate::scenario::Coord;
 use crate::scenario::player_aid::PlayerAid;
+use crate::scenario::schema::{FortificationKind, HexsideFeature};
 
 use super::Mp;
 use super::los::cave_facing;
@@ -52,17 +53,50 @@ pub fn cave_front(board: &Board, c: Coord) -> Option<Vec<Coord>> {
 }
 
 /// Whether two locations are adjacent (R 2.0: next hexes), knowing Caves
-/// (R 43.4: "The Cave is only adjacent to its two frontal hexes."): a
-/// Cave is adjacent only to the locations above its two front hexes, never
-/// to the location above it nor to another Cave; two hexes are adjacent
-/// when they touch. Every question of units being adjacent asks this.
+/// (R 43.4: "The Cave is only adjacent to its two frontal hexes.") and
+/// Cliffs (R 47.4: "Units on either side of a Cliff hexside are not
+/// adjacent."): a Cave is adjacent only to the locations above its two
+/// front hexes, never to the location above it nor to another Cave; two
+/// hexes are adjacent when they touch, unless a Cliff runs between them.
+/// Every question of units being adjacent asks this.
 pub fn adjacent(board: &Board, a: Place, b: Place) -> bool {
-    match (a.in_cave, b.in_cave) {
+    let touching = match (a.in_cave, b.in_cave) {
         (false, false) => a.coord.distance(b.coord) == 1,
         (true, true) => false,
         (true, false) => cave_front(board, a.coord).is_some_and(|f| f.contains(&b.coord)),
         (false, true) => cave_front(board, b.coord).is_some_and(|f| f.contains(&a.coord)),
-    }
+    };
+    touching && !across_cliff(board, a.coord, b.coord)
+}
+
+/// [`adjacent`] for two hexes (the locations above any Cave).
+pub fn adjacent_hexes(board: &Board, a: Coord, b: Coord) -> bool {
+    adjacent(
+        board,
+        Place {
+            coord: a,
+            in_cave: false,
+        },
+        Place {
+            coord: b,
+            in_cave: false,
+        },
+    )
+}
+
+/// Whether a Cliff hexside runs between two neighbouring hexes (R 47.4).
+pub fn across_cliff(board: &Board, a: Coord, b: Coord) -> bool {
+    a.side_towards(b)
+        .is_some_and(|s| board.hexside(a, s).contains(&HexsideFeature::Cliff))
+}
+
+/// R 43.3 Pillboxes and Bunkers: "Units can fire in any direction." Whether
+/// Infantry in this Fortification fire with no facing to keep or turn.
+pub fn fires_any_direction(fortification: Option<FortificationKind>) -> bool {
+    matches!(
+        fortification,
+        Some(FortificationKind::Pillbox | FortificationKind::Bunker)
+    )
 }
 
 /// R 43.4: fire at a unit in the Cave of `cave` from `from`, one of its two

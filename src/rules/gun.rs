@@ -14,7 +14,7 @@ use crate::scenario::Coord;
 use crate::scenario::coords::side_vector;
 use crate::scenario::player_aid::{Cell, GunProfAid, PlayerAid};
 use crate::scenario::roster::{GunRating, UnitClass};
-use crate::scenario::schema::Spine;
+use crate::scenario::schema::{FortificationKind, Spine};
 
 use super::facing::{FireFacing, facing_toward};
 use super::fire::{
@@ -55,8 +55,20 @@ pub enum GunRefusal {
     /// Final Op Fire at Infantry only into an adjacent hex within the arc
     /// as placed (R 20.7); no CP reaches further (R 20.0, R 20.7).
     FinalOpFire,
-    /// A Gun in a building may not turn within its hex (R 20.2).
+    /// A Gun in a building may not turn within its hex (R 20.2, R 40.0),
+    /// nor as it is marked Op Fire (R 4.3).
     InBuilding,
+    /// A Gun in a Pillbox, or in a Fortified building, changes facing only
+    /// by being Used, without firing (R 43.3, R 43.5): the rule.
+    OnlyByUse {
+        fortification: &'static str,
+        rule: &'static str,
+    },
+    /// Guns in a Bunker cannot change facing (R 43.3).
+    InBunker,
+    /// "Vehicles and Guns may not fire across a Cliff hexside to an
+    /// adjacent hex (either up or down)." (R 47.4)
+    AcrossCliff,
     /// At Night Guns never fire beyond this range (R 50.2).
     BeyondNightRange { range: Hexes, max: Hexes },
     /// The attack itself (data missing, Monsoon range).
@@ -79,6 +91,18 @@ impl std::fmt::Display for GunRefusal {
                 f,
                 "a Gun in a building may not turn within its hex (R 20.2)"
             ),
+            GunRefusal::OnlyByUse {
+                fortification,
+                rule,
+            } => write!(
+                f,
+                "a Gun in a {fortification} changes facing only by being Used, without firing ({rule})"
+            ),
+            GunRefusal::InBunker => write!(f, "a Gun in a Bunker cannot change facing (R 43.3)"),
+            GunRefusal::AcrossCliff => write!(
+                f,
+                "a Gun may not fire across a Cliff hexside to an adjacent hex (R 47.4)"
+            ),
             GunRefusal::BeyondNightRange { range, max } => write!(
                 f,
                 "target {} hexes away: at Night Guns fire at most {} hexes (R 50.2)",
@@ -87,6 +111,62 @@ impl std::fmt::Display for GunRefusal {
             GunRefusal::Fire(r) => r.fmt(f),
         }
     }
+}
+
+/// How a Gun would change its facing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GunTurn {
+    /// Turning within its hex to fire (R 20.4), Op Fire included.
+    ToFire,
+    /// To Final Op Fire (R 20.7).
+    ToFinalOpFire,
+    /// As it is marked Op Fire (R 4.3).
+    MarkedOpFire,
+    /// An Unused Gun Used to change facing, without firing (R 43.3, R 43.5).
+    ByUse,
+}
+
+/// Where a Gun stands, as far as turning goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct GunSite {
+    /// Its terrain is a building (the Player Aid row's `building`).
+    pub building: bool,
+    /// A building where a Gun may still change its facing (the row's
+    /// `gun_turns`: R 40.1 Huts).
+    pub gun_turns: bool,
+    /// The Fortification it is in, if one gives a modifier there.
+    pub fortification: Option<FortificationKind>,
+}
+
+/// Why a Gun at `site` may not change facing `how`, if it may not.
+/// R 20.2: "A Gun … may (if not in a building) turn within a hex." R 4.3:
+/// "…exception - a Gun in a building may not change its facing." R 40.0:
+/// "A Gun in a building may not change its facing, unless that building
+/// hex is Fortified." R 43.5 (a Fortified Position is a stone building
+/// except): "An Unused Gun may be Used to change facing." R 40.1: "A
+/// Vehicle or Gun may change its facing in a Hut hex." R 43.3: "Guns in a
+/// Pillbox … can only change facing by being 'Used' (without firing) to do
+/// so. Guns in a Bunker cannot change facing." R 20.7: Final Op Fire only
+/// within the arc as placed.
+pub fn turn_refusal(site: GunSite, how: GunTurn) -> Option<GunRefusal> {
+    let by_use = |fortification, rule| {
+        (how != GunTurn::ByUse).then_some(GunRefusal::OnlyByUse {
+            fortification,
+            rule,
+        })
+    };
+    if how == GunTurn::ToFinalOpFire {
+        return Some(GunRefusal::FinalOpFire);
+    }
+    match site.fortification {
+        Some(FortificationKind::Bunker) => return Some(GunRefusal::InBunker),
+        Some(FortificationKind::Pillbox) => return by_use("Pillbox", "R 43.3"),
+        Some(FortificationKind::Fortified) => {
+            return by_use("Fortified building", "R 40.0, R 43.5");
+        }
+        _ => {}
+    }
+    (site.building && !site.gun_turns).then_some(GunRefusal::InBuilding)
 }
 
 /// The facing a Gun fires with (R 20.4): its own if the target is in its
@@ -434,6 +514,83 @@ mod tests {
         let u = roster.get("us_57mm_at").unwrap().clone();
         let g = u.gun.unwrap();
         (u, g)
+    }
+
+    /// R 40.0: "A Gun in a building may not change its facing, unless that
+    /// building hex is Fortified." R 43.5: "An Unused Gun may be Used to
+    /// change facing." R 40.1: "A Vehicle or Gun may change its facing in a
+    /// Hut hex." R 43.3: "Guns in a Pillbox … can only change facing by
+    /// being 'Used' (without firing) to do so. Guns in a Bunker cannot
+    /// change facing."
+    #[test]
+    fn where_and_how_a_gun_may_change_facing() {
+        use FortificationKind::{Bunker, Fortified, Foxhole, Pillbox};
+        use GunTurn::{ByUse, MarkedOpFire, ToFinalOpFire, ToFire};
+        let open = GunSite::default();
+        let building = GunSite {
+            building: true,
+            ..open
+        };
+        let huts = GunSite {
+            gun_turns: true,
+            ..building
+        };
+        let in_ = |site: GunSite, f| GunSite {
+            fortification: Some(f),
+            ..site
+        };
+        let only_by_use = |fortification, rule| {
+            Some(GunRefusal::OnlyByUse {
+                fortification,
+                rule,
+            })
+        };
+        let cases = [
+            (open, [None, None, None]),
+            (in_(open, Foxhole), [None, None, None]),
+            (huts, [None, None, None]),
+            (
+                building,
+                [
+                    Some(GunRefusal::InBuilding),
+                    Some(GunRefusal::InBuilding),
+                    Some(GunRefusal::InBuilding),
+                ],
+            ),
+            (
+                in_(building, Fortified),
+                [
+                    only_by_use("Fortified building", "R 40.0, R 43.5"),
+                    only_by_use("Fortified building", "R 40.0, R 43.5"),
+                    None,
+                ],
+            ),
+            (
+                in_(open, Pillbox),
+                [
+                    only_by_use("Pillbox", "R 43.3"),
+                    only_by_use("Pillbox", "R 43.3"),
+                    None,
+                ],
+            ),
+            (
+                in_(open, Bunker),
+                [
+                    Some(GunRefusal::InBunker),
+                    Some(GunRefusal::InBunker),
+                    Some(GunRefusal::InBunker),
+                ],
+            ),
+        ];
+        for (site, [to_fire, marked, by_use]) in cases {
+            assert_eq!(turn_refusal(site, ToFire), to_fire, "{site:?}");
+            assert_eq!(turn_refusal(site, MarkedOpFire), marked, "{site:?}");
+            assert_eq!(turn_refusal(site, ByUse), by_use, "{site:?}");
+            assert_eq!(
+                turn_refusal(site, ToFinalOpFire),
+                Some(GunRefusal::FinalOpFire)
+            );
+        }
     }
 
     /// R 20.4: of the six neighbours only the two either side of the facing

@@ -739,6 +739,13 @@ fn trace(board: &Board, aid: &PlayerAid, q: &LosQuery) -> Los {
     }
 
     let mut tally = Tally::default();
+    // R 46.0: the thread passes Hindering Terrain (or a Wall) that would
+    // hinder at one level, even where different elevations make it count
+    // zero.
+    let mut through_hindering = false;
+    let hindering_at = |t: Terrain, c: Coord, ends: &Ends| {
+        hinders(aid, t) && ends.woods_would_block(ground_level(board, c), c)
+    };
     for step in &steps[1..last] {
         match *step {
             ThreadStep::Hex(c) => {
@@ -746,6 +753,7 @@ fn trace(board: &Board, aid: &PlayerAid, q: &LosQuery) -> Los {
                     return Los::Blocked { at: c, reason };
                 }
                 let t = ends.terrain(c);
+                through_hindering |= hindering_at(t, c, &ends);
                 if hinders(aid, t)
                     && ends.hindrance_counts(t, c)
                     && let Err(reason) = tally.add(t, c)
@@ -784,14 +792,18 @@ fn trace(board: &Board, aid: &PlayerAid, q: &LosQuery) -> Los {
                             reason: Blocker::Hedgerow(edge),
                         };
                     }
-                    if row.hindrance
-                        && !row.blocks_los
+                    let wall = row.hindrance && !row.blocks_los;
+                    through_hindering |= wall && ends.woods_would_block(ground, at);
+                    if wall
                         && !ends.different_levels()
                         && ends.woods_would_block(ground, at)
                         && !tally.walls.contains(&edge)
                     {
                         tally.walls.push(edge);
                     }
+                }
+                for c in &sides {
+                    through_hindering |= hindering_at(ends.terrain(*c), *c, &ends);
                 }
                 // R 46.0: on a hexside between two Hindrances only the one most
                 // helpful to the target counts (Palm Trees first).
@@ -826,12 +838,9 @@ fn trace(board: &Board, aid: &PlayerAid, q: &LosQuery) -> Los {
                             reason: Blocker::Hedgerow(edge),
                         };
                     }
-                    if row.hindrance
-                        && !row.blocks_los
-                        && !ends.different_levels()
-                        && woods
-                        && !tally.walls.contains(&edge)
-                    {
+                    let wall = row.hindrance && !row.blocks_los;
+                    through_hindering |= wall && woods;
+                    if wall && !ends.different_levels() && woods && !tally.walls.contains(&edge) {
                         tally.walls.push(edge);
                     }
                 }
@@ -862,6 +871,7 @@ fn trace(board: &Board, aid: &PlayerAid, q: &LosQuery) -> Los {
         hindering_hexes,
         walls,
         smoke,
+        through_hindering,
     })
 }
 
@@ -1508,6 +1518,21 @@ mod tests {
             .terrain(Terrain::WheatField, &["C2:C4"])
             .board();
         clear(&valley, "C1", "C5");
+    }
+
+    /// R 46.0: "Even if the Hindrance is zero, a unit … fired at through
+    /// Hindering Terrain by Direct Fire is never considered moving in Open
+    /// Ground." From a Level 1 hill over Wheat or Kunai Grass the Hindrance
+    /// is zero, yet the thread is marked as passing through it; over open
+    /// ground it is not.
+    #[test]
+    fn r46_0_a_zero_hindrance_still_marks_the_thread() {
+        let m = |t: Terrain| Map::new(4, 8).level(1, &["C1"]).terrain(t, &["C3"]).board();
+        for t in [Terrain::WheatField, Terrain::KunaiGrass] {
+            let s = seen(&los(&m(t), "C1", "C5"));
+            assert_eq!((s.hindrances, s.through_hindering), (0, true), "{t:?}");
+        }
+        assert!(!seen(&los(&m(Terrain::Open), "C1", "C5")).through_hindering);
     }
 
     #[test]

@@ -35,6 +35,21 @@ pub enum MoveRefusal {
     NoEntry { to: Coord, terrain: Terrain },
     /// Not enough MPs left (R 5.0).
     NotEnoughMp { need: Mp, left: Mp },
+    /// Only an LC and its passengers enter this terrain voluntarily (R 45.5
+    /// Ocean): the rule.
+    NoVoluntaryEntry {
+        to: Coord,
+        terrain: Terrain,
+        rule: String,
+    },
+    /// No unit crosses this hexside (R 47.4 Cliff): its Player Aid row and
+    /// that row's source.
+    NoCrossing {
+        from: Coord,
+        to: Coord,
+        hexside: String,
+        rule: String,
+    },
     /// The Player Aid has no infantry MP for this terrain or feature.
     NoTableEntry { key: String },
 }
@@ -53,6 +68,23 @@ impl std::fmt::Display for MoveRefusal {
                     terrain.name()
                 )
             }
+            MoveRefusal::NoCrossing {
+                from,
+                to,
+                hexside,
+                rule,
+            } => write!(
+                f,
+                "no unit crosses the {hexside} between {} and {} ({rule})",
+                from.label(),
+                to.label()
+            ),
+            MoveRefusal::NoVoluntaryEntry { to, terrain, rule } => write!(
+                f,
+                "{} ({}) may be entered only by a Landing Craft and its passengers ({rule})",
+                to.label(),
+                terrain.name()
+            ),
             MoveRefusal::NotEnoughMp { need, left } => {
                 write!(f, "needs {need} MP, {left} MP left (R 5.0)")
             }
@@ -178,6 +210,17 @@ impl StepPart {
     }
 }
 
+/// The Player Aid row of a terrain or hexside feature a step meets.
+fn table_row<'a>(
+    aid: &'a PlayerAid,
+    key: &str,
+) -> Result<&'a crate::scenario::player_aid::TerrainRow, MoveRefusal> {
+    aid.terrain_row(key)
+        .ok_or_else(|| MoveRefusal::NoTableEntry {
+            key: key.to_string(),
+        })
+}
+
 /// The parts of a step's cost, in order, each given to `add` with its MPs
 /// and rule.
 fn step_parts(
@@ -194,6 +237,18 @@ fn step_parts(
     let (Some(here), Some(there)) = (board.cell(from), board.cell(to)) else {
         return Err(MoveRefusal::NotAdjacent { from, to });
     };
+    // R 45.5: "The only units that can voluntarily enter an Ocean hex are an
+    // LC and its passengers." (no LC is built: the row's flag refuses all).
+    if let Some(rule) = aid
+        .terrain_row(there.terrain.key())
+        .and_then(|r| r.no_voluntary_entry.as_ref())
+    {
+        return Err(MoveRefusal::NoVoluntaryEntry {
+            to,
+            terrain: there.terrain,
+            rule: rule.clone(),
+        });
+    }
     let (part, base, rule) = match board.road(from, side) {
         Some(RoadKind::Road) => (
             StepPart::Said("along a road"),
@@ -217,11 +272,7 @@ fn step_parts(
             } else {
                 (there.terrain.key(), "R 5.0")
             };
-            let row = aid
-                .terrain_row(key)
-                .ok_or_else(|| MoveRefusal::NoTableEntry {
-                    key: key.to_string(),
-                })?;
+            let row = table_row(aid, key)?;
             if matches!(row.inf_mp, crate::scenario::player_aid::Cell::No) {
                 return Err(MoveRefusal::NoEntry {
                     to,
@@ -243,14 +294,36 @@ fn step_parts(
         let (key, text, rule) = match feature {
             HexsideFeature::Hedgerow => ("hedgerow", "cross a hedgerow", "R 44.0"),
             HexsideFeature::Wall => ("wall", "cross a wall", "R 46.1"),
-            HexsideFeature::Crest | HexsideFeature::Cliff => continue,
+            // R 47.4: "No unit can cross a Cliff hex side." (its row: no MP).
+            HexsideFeature::Cliff => ("cliff", "cross a cliff", "R 47.4"),
+            HexsideFeature::Crest => continue,
         };
+        let row = table_row(aid, key)?;
+        if matches!(row.inf_mp, crate::scenario::player_aid::Cell::No) {
+            return Err(MoveRefusal::NoCrossing {
+                from,
+                to,
+                hexside: row.name.clone(),
+                rule: row.source.label(),
+            });
+        }
         add(StepPart::Said(text), row_mp(aid, key)?, rule);
     }
-    if there.level > here.level {
+    // The ground at the centre dot: a Gully is Level −1, "and movement out
+    // of one is moving to a higher elevation" (R 45.4).
+    let (low, high) = (
+        super::los::ground_level(board, from),
+        super::los::ground_level(board, to),
+    );
+    if high > low {
         let per_level = row_mp(aid, "higher_elevation")?;
-        let levels = u16::from(there.level - here.level);
-        add(StepPart::Climb(levels), Mp(per_level.0 * levels), "R 47.1");
+        let levels = u16::try_from(high - low).unwrap_or(0);
+        let rule = if here.terrain == Terrain::Gully {
+            "R 45.4, R 47.1"
+        } else {
+            "R 47.1"
+        };
+        add(StepPart::Climb(levels), Mp(per_level.0 * levels), rule);
     }
     Ok(())
 }
@@ -310,6 +383,8 @@ pub fn subject_to_reluctance(nationality: Nationality, class: UnitClass) -> bool
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct RetreatEnemy {
     pub at: Coord,
+    /// In the Cave below `at` (R 43.4).
+    pub in_cave: bool,
     /// In a hex with units of the retreating side (R 12.0).
     pub in_melee: bool,
 }
@@ -343,6 +418,21 @@ impl std::fmt::Display for RetreatRefusal {
     }
 }
 
+/// Whether a hex is the enemy's location or adjacent to it (R 43.4 Caves,
+/// R 47.4 Cliffs: `fortifications::adjacent`).
+fn next_to(board: &Board, e: &RetreatEnemy, to: Coord) -> bool {
+    use super::fortifications::{Place, adjacent};
+    let there = Place {
+        coord: to,
+        in_cave: false,
+    };
+    let enemy = Place {
+        coord: e.at,
+        in_cave: e.in_cave,
+    };
+    enemy == there || adjacent(board, enemy, there)
+}
+
 /// The movement restrictions of a Routing unit (R 11.0) that a Declared
 /// Retreat must follow (R 5.3), step by step from `start` along `path`: no
 /// hex adjacent to (or in) the hex of an enemy unit not in Melee, and no step
@@ -350,6 +440,7 @@ impl std::fmt::Display for RetreatRefusal {
 /// point of the move. `sees(a, b)` is the LOS between two hexes (R 14.0).
 /// Returns the 0-based index of the first bad step with its reason.
 pub fn check_retreat_path(
+    board: &Board,
     start: Coord,
     path: &[Coord],
     enemies: &[RetreatEnemy],
@@ -360,7 +451,7 @@ pub fn check_retreat_path(
     for (i, &to) in path.iter().enumerate() {
         if let Some(e) = enemies
             .iter()
-            .find(|e| !e.in_melee && e.at.distance(to) <= 1)
+            .find(|e| !e.in_melee && next_to(board, e, to))
         {
             return Err((i, RetreatRefusal::NextToEnemy { to, enemy: e.at }));
         }
@@ -590,14 +681,19 @@ mod tests {
     fn declared_retreat_follows_the_routing_restrictions() {
         let free = RetreatEnemy {
             at: c("F4"),
+            in_cave: false,
             in_melee: false,
         };
+        let board = board();
         let all_see = |_: Coord, _: Coord| true;
         let path = [c("C4"), c("B4"), c("A4")];
-        assert_eq!(check_retreat_path(c("D4"), &path, &[free], all_see), Ok(()));
+        assert_eq!(
+            check_retreat_path(&board, c("D4"), &path, &[free], all_see),
+            Ok(())
+        );
         // Next to F4 at once: E4 is adjacent.
         assert_eq!(
-            check_retreat_path(c("D4"), &[c("E4")], &[free], all_see),
+            check_retreat_path(&board, c("D4"), &[c("E4")], &[free], all_see),
             Err((
                 0,
                 RetreatRefusal::NextToEnemy {
@@ -609,25 +705,108 @@ mod tests {
         // D4 -> C4 -> D4 comes back closer (3 -> 2) on the second step.
         let back = [c("C4"), c("D4")];
         assert_eq!(
-            check_retreat_path(c("D4"), &back, &[free], all_see)
+            check_retreat_path(&board, c("D4"), &back, &[free], all_see)
                 .unwrap_err()
                 .0,
             1
         );
         // Never seen, the enemy does not bind the path; seen once, it does.
         let never = |_: Coord, _: Coord| false;
-        assert_eq!(check_retreat_path(c("D4"), &back, &[free], never), Ok(()));
+        assert_eq!(
+            check_retreat_path(&board, c("D4"), &back, &[free], never),
+            Ok(())
+        );
         let from_c4 = |a: Coord, _: Coord| a == c("C4");
-        assert!(check_retreat_path(c("D4"), &back, &[free], from_c4).is_err());
+        assert!(check_retreat_path(&board, c("D4"), &back, &[free], from_c4).is_err());
         // An enemy in Melee may be passed next to.
         let melee = RetreatEnemy {
             at: c("F4"),
+            in_cave: false,
             in_melee: true,
         };
         assert_eq!(
-            check_retreat_path(c("D4"), &[c("E4"), c("E5")], &[melee], never),
+            check_retreat_path(&board, c("D4"), &[c("E4"), c("E5")], &[melee], never),
             Ok(())
         );
+    }
+
+    /// R 45.4: "Movement into a Gully hex costs 1 MP … Gullies are Level -1
+    /// terrain and movement out of one is moving to a higher elevation."
+    /// Into the Gully of B2: 1 MP; out of it to the Open C2 (same hill
+    /// level): 1 MP and +1 for the climb (R 47.1).
+    #[test]
+    fn r45_4_leaving_a_gully_is_climbing() {
+        let map = MapSpec {
+            columns: 8,
+            rows: 8,
+            base_terrain: Terrain::Open,
+            terrain: vec![TerrainArea {
+                terrain: Terrain::Gully,
+                hexes: vec!["B2".into()],
+            }],
+            elevation: vec![],
+            hexsides: vec![],
+            roads: vec![],
+            fortifications: vec![],
+        };
+        let (b, a) = (Board::from_map(&map), aid());
+        let rules = MoveRules::default();
+        assert_eq!(
+            step_total(&b, &a, rules, c("C2"), c("B2")),
+            Ok(Mp::whole(1))
+        );
+        let out = step_cost(&b, &a, rules, c("B2"), c("C2")).unwrap();
+        assert_eq!(out.total, Mp::whole(2));
+        assert_eq!(out.lines[1].rule, "R 45.4, R 47.1");
+    }
+
+    /// R 47.4: "No unit can cross a Cliff hex side." and "Units on either
+    /// side of a Cliff hexside are not adjacent.": with a Cliff along F4's
+    /// west sides, no step crosses it and E4 and E5 are not next to F4.
+    #[test]
+    fn r47_4_no_step_crosses_a_cliff_and_no_unit_is_adjacent_across_it() {
+        let mut map = MapSpec {
+            columns: 8,
+            rows: 8,
+            base_terrain: Terrain::Open,
+            terrain: vec![],
+            elevation: vec![],
+            hexsides: vec![HexsideRun {
+                feature: HexsideFeature::Cliff,
+                hex: "F4".into(),
+                sides: vec![Side6::Nw, Side6::Sw],
+            }],
+            roads: vec![],
+            fortifications: vec![],
+        };
+        let (b, a) = (Board::from_map(&map), aid());
+        let rules = MoveRules::default();
+        for from in ["E4", "E5"] {
+            assert_eq!(
+                step_cost(&b, &a, rules, c(from), c("F4"))
+                    .unwrap_err()
+                    .to_string(),
+                format!("no unit crosses the Cliff hexside between {from} and F4 (R 47.4)")
+            );
+        }
+        assert_eq!(
+            step_total(&b, &a, rules, c("F3"), c("F4")),
+            Ok(Mp::whole(1))
+        );
+        let enemy = RetreatEnemy {
+            at: c("F4"),
+            in_cave: false,
+            in_melee: false,
+        };
+        let never = |_: Coord, _: Coord| false;
+        let path = [c("E4"), c("E5")];
+        assert_eq!(
+            check_retreat_path(&b, c("D4"), &path, &[enemy], never),
+            Ok(())
+        );
+        map.hexsides.clear();
+        let plain = Board::from_map(&map);
+        assert!(check_retreat_path(&plain, c("D4"), &path, &[enemy], never).is_err());
     }
 
     /// R 5.0: back up to the previous hex when the last is over-stacked;

@@ -147,25 +147,42 @@ pub fn rout_reason(
     let range = u32::from(aid.constants.rout_check_range);
     free.filter(|e| e.at.distance(at) <= range)
         .any(|e| {
-            line_of_sight(board, aid, &LosQuery::new(e.at, at))
+            line_of_sight(board, aid, &los_from(e.at, e.in_cave, at))
                 .sight()
                 .is_some_and(|s| s.hindrances == 0)
         })
         .then_some(RoutReason::Exposed)
 }
 
+/// The LOS question from an enemy at `enemy` (in the Cave below it when
+/// `in_cave`: R 43.4, "LOS can only be traced to the Cave, through either
+/// of its front adjacent hexes") to the hex `at`.
+fn los_from(enemy: Coord, in_cave: bool, at: Coord) -> LosQuery {
+    LosQuery {
+        from_in_cave: in_cave,
+        ..LosQuery::new(enemy, at)
+    }
+}
+
 /// A hex protects against one enemy (R 11.0): out of its LOS, or with a
 /// Beneficial Terrain modifier against its fire — the hex's terrain or
 /// Fortification, a hedgerow or wall its LOS crosses into the hex, or a
-/// higher elevation (R 47.3).
-pub fn protected_from(board: &Board, aid: &PlayerAid, enemy: Coord, at: Coord) -> bool {
-    if crate::rules::los::is_blocked(board, aid, &LosQuery::new(enemy, at)) {
+/// higher elevation (R 47.3). An enemy in a Cave sees only through its
+/// front hexes (R 43.4).
+pub fn protected_from(
+    board: &Board,
+    aid: &PlayerAid,
+    enemy: Coord,
+    in_cave: bool,
+    at: Coord,
+) -> bool {
+    if crate::rules::los::is_blocked(board, aid, &los_from(enemy, in_cave, at)) {
         return true;
     }
     let row_beneficial = |key: &str| aid.terrain_row(key).is_some_and(|r| r.beneficial);
     beneficial_hex(board, aid, at)
         || hexside_protection(board, enemy, at).is_some_and(row_beneficial)
-        || unit_level(board, at, false) > unit_level(board, enemy, false)
+        || unit_level(board, at, false) > unit_level(board, enemy, in_cave)
 }
 
 /// What a rout move aims at (R 11.0).
@@ -228,6 +245,9 @@ pub struct RoutQuery<'a> {
     pub full: &'a [Coord],
     pub rout_edge: MapEdge,
     pub rules: MoveRules,
+    /// The Wire hexes on the board now: a rout stops on entering one, and
+    /// moves one hex when leaving one (R 43.6).
+    pub wire: &'a [Coord],
 }
 
 /// How far `c` is from a map edge, in hexes.
@@ -254,8 +274,9 @@ struct RoutSearch<'a> {
     board: &'a Board,
     aid: &'a PlayerAid,
     q: &'a RoutQuery<'a>,
-    /// The enemy hexes, once each, for the "seen" set (at most 64).
-    enemy_hexes: Vec<Coord>,
+    /// The enemy locations (hex, in its Cave), once each, for the "seen"
+    /// set (at most 64).
+    enemy_hexes: Vec<(Coord, bool)>,
     /// Enemies not in Melee: their adjacent hexes may not be entered.
     free: Vec<EnemyUnit>,
     sees: FxHashMap<Coord, u64>,
@@ -269,27 +290,37 @@ fn seen_from(
     sees: &mut FxHashMap<Coord, u64>,
     board: &Board,
     aid: &PlayerAid,
-    enemy_hexes: &[Coord],
+    enemy_hexes: &[(Coord, bool)],
     c: Coord,
 ) -> u64 {
     *sees.entry(c).or_insert_with(|| {
         enemy_hexes
             .iter()
             .enumerate()
-            .filter(|(_, e)| !crate::rules::los::is_blocked(board, aid, &LosQuery::new(**e, c)))
+            .filter(|(_, (e, cave))| {
+                !crate::rules::los::is_blocked(board, aid, &los_from(*e, *cave, c))
+            })
             .fold(0, |m, (i, _)| m | (1 << i))
     })
 }
 
 /// Whether a rout may enter `c`: not an enemy's hex, nor adjacent to an
 /// enemy not in Melee.
-fn legal_hex(board: &Board, enemy_hexes: &[Coord], free: &[EnemyUnit], c: Coord) -> bool {
-    !enemy_hexes.contains(&c) && !free.iter().any(|e| e.adjacent_to(board, c))
+fn legal_hex(board: &Board, enemy_hexes: &[(Coord, bool)], free: &[EnemyUnit], c: Coord) -> bool {
+    !enemy_hexes.iter().any(|(e, _)| *e == c) && !free.iter().any(|e| e.adjacent_to(board, c))
+}
+
+/// R 43.6: "An Infantry unit must stop both when it enters and leaves a
+/// wire hex (a unit can only move one hex when leaving)." Whether a rout
+/// that has reached `here` (not its start) goes no further.
+fn stops_in(q: &RoutQuery, here: Coord) -> bool {
+    here != q.from && (q.wire.contains(&here) || q.wire.contains(&q.from))
 }
 
 impl<'a> RoutSearch<'a> {
     fn new(board: &'a Board, aid: &'a PlayerAid, q: &'a RoutQuery<'a>) -> Self {
-        let mut enemy_hexes: Vec<Coord> = q.enemies.iter().map(|e| e.at).collect();
+        let mut enemy_hexes: Vec<(Coord, bool)> =
+            q.enemies.iter().map(|e| (e.at, e.in_cave)).collect();
         enemy_hexes.sort();
         enemy_hexes.dedup();
         enemy_hexes.truncate(64);
@@ -321,17 +352,18 @@ impl<'a> RoutSearch<'a> {
     fn step(&mut self) -> bool {
         let (board, aid, rules) = (self.board, self.aid, self.q.rules);
         let (enemy_hexes, free, sees) = (&self.enemy_hexes, &self.free, &mut self.sees);
+        let q = self.q;
         let settled = self.paths.settle(
             |_| false,
             |s| {
                 let ((here, mask), to) = (s.from, s.to);
-                if !legal_hex(board, enemy_hexes, free, to) {
+                if stops_in(q, here) || !legal_hex(board, enemy_hexes, free, to) {
                     return None;
                 }
                 let closer = enemy_hexes
                     .iter()
                     .enumerate()
-                    .any(|(i, e)| mask & (1 << i) != 0 && to.distance(*e) < here.distance(*e));
+                    .any(|(i, (e, _))| mask & (1 << i) != 0 && to.distance(*e) < here.distance(*e));
                 if closer {
                     return None;
                 }
@@ -419,6 +451,9 @@ impl<'a> RoutSearch<'a> {
         seen.insert(self.q.from);
         let mut todo = vec![self.q.from];
         while let Some(here) = todo.pop() {
+            if stops_in(self.q, here) {
+                continue;
+            }
             for side in Side6::ALL {
                 let Some(to) = self.board.neighbour(here, side) else {
                     continue;
@@ -460,7 +495,7 @@ pub fn destinations(board: &Board, aid: &PlayerAid, q: &RoutQuery) -> RoutPlan {
         *safe_cache.entry(c).or_insert_with(|| {
             q.enemies
                 .iter()
-                .all(|e| protected_from(board, aid, e.at, c))
+                .all(|e| protected_from(board, aid, e.at, e.in_cave, c))
         })
     };
     let mut choices: Vec<RoutPath> = Vec::new();
@@ -480,11 +515,23 @@ pub fn destinations(board: &Board, aid: &PlayerAid, q: &RoutQuery) -> RoutPlan {
             choices,
         };
     }
-    // Where all MPs run out along each cheapest route to one of `targets`.
-    let toward = |search: &RoutSearch, targets: &[State]| -> Vec<RoutPath> {
+    // R 45.6: "Routing units that are moving toward their Rout edge will
+    // stop when reaching a Surf hex." (the terrain row's `rout_stop`).
+    let rout_stop = |c: Coord| {
+        board
+            .cell(c)
+            .and_then(|cell| aid.terrain_row(cell.terrain.key()))
+            .is_some_and(|r| r.rout_stop.is_some())
+    };
+    // Where all MPs run out along each cheapest route to one of `targets`;
+    // toward the Rout Edge, at the first Surf hex.
+    let toward = |search: &RoutSearch, targets: &[State], to_edge: bool| -> Vec<RoutPath> {
         let mut out: Vec<RoutPath> = Vec::new();
         for t in targets {
             let mut path = search.path_to(*t);
+            if let Some(i) = path.iter().position(|(c, _)| to_edge && rout_stop(*c)) {
+                path.truncate(i + 1);
+            }
             while path
                 .last()
                 .is_some_and(|(c, cost)| *cost > q.mp || !may_end(*c))
@@ -508,7 +555,7 @@ pub fn destinations(board: &Board, aid: &PlayerAid, q: &RoutQuery) -> RoutPlan {
     if search.may_reach(&mut safe) {
         let targets = search.cheapest(&mut safe);
         if !targets.is_empty() {
-            let choices = toward(&search, &targets);
+            let choices = toward(&search, &targets, false);
             if !choices.is_empty() {
                 return RoutPlan::Move {
                     goal: RoutGoal::TowardSafety,
@@ -526,15 +573,15 @@ pub fn destinations(board: &Board, aid: &PlayerAid, q: &RoutQuery) -> RoutPlan {
         Vec::new()
     };
     let off = Mp::whole(u16::from(aid.constants.off_board_mp));
-    if let Some(t) = targets
-        .iter()
-        .find(|t| search.paths.best(t).is_some_and(|b| b.spent + off <= q.mp))
-    {
+    if let Some(t) = targets.iter().find(|t| {
+        search.paths.best(t).is_some_and(|b| b.spent + off <= q.mp)
+            && !search.path_to(**t).iter().any(|(c, _)| rout_stop(*c))
+    }) {
         return RoutPlan::OffEdge {
             path: search.path_to(*t).into_iter().map(|p| p.0).collect(),
         };
     }
-    let mut choices = toward(&search, &targets);
+    let mut choices = toward(&search, &targets, true);
     if choices.is_empty() {
         // The edge cannot be reached: as near to it as the MPs allow.
         let reach: Vec<&(State, Mp)> = states
@@ -551,7 +598,7 @@ pub fn destinations(board: &Board, aid: &PlayerAid, q: &RoutQuery) -> RoutPlan {
                 .filter(|(s, _)| edge_distance(s.0, q.rout_edge, columns, rows) == nearest)
                 .map(|(s, _)| *s)
                 .collect();
-            choices = toward(&search, &ends);
+            choices = toward(&search, &ends, true);
         }
     }
     if choices.is_empty() {

@@ -341,6 +341,25 @@ pub struct TerrainRow {
     /// Lanes (R 43.0).
     #[serde(default)]
     pub building: bool,
+    /// A building where a Gun may still change its facing (R 40.1 Huts).
+    #[serde(default)]
+    pub gun_turns: bool,
+    /// Routing units moving toward their Rout Edge stop on reaching a hex
+    /// of this terrain: the rule that says so (R 45.6 Surf).
+    #[serde(default)]
+    pub rout_stop: Option<String>,
+    /// No unit may be Concealed in a hex of this terrain: the rule (R 45.5
+    /// Ocean, R 45.6 Surf).
+    #[serde(default)]
+    pub no_concealment: Option<String>,
+    /// No unit may enter a hex of this terrain voluntarily (R 45.5 Ocean:
+    /// only an LC and its passengers, and no LC is built): the rule.
+    #[serde(default)]
+    pub no_voluntary_entry: Option<String>,
+    /// Guns may not set up in or enter a hex of this terrain (R 52.0
+    /// Swamp): the rule.
+    #[serde(default)]
+    pub no_gun: Option<String>,
     /// WTs may not fire from a hex of this terrain: the rule that says so
     /// (R 45.6 Surf, R 52.0 Swamp).
     #[serde(default)]

@@ -370,6 +370,21 @@ impl Checker<'_> {
         }
     }
 
+    /// The terrain of a hex as the map gives it: its last terrain area, or
+    /// the base terrain (labels already checked by the map's own checks).
+    fn terrain_at(&self, c: Coord) -> Terrain {
+        let map = &self.sc.map;
+        map.terrain
+            .iter()
+            .rev()
+            .find(|area| {
+                area.hexes
+                    .iter()
+                    .any(|h| expand(h, map.columns, map.rows).is_ok_and(|v| v.contains(&c)))
+            })
+            .map_or(map.base_terrain, |area| area.terrain)
+    }
+
     fn one_hex(&mut self, field: Option<&str>, entry: &str, what: &str) -> Option<Coord> {
         if entry.contains(':') {
             let pos = locate(self.src, field, entry, 0);
@@ -818,6 +833,25 @@ impl Checker<'_> {
             }
             if ut == Some(UnitClass::Gun) {
                 guns.entry(c).or_default().push(&p.id);
+                // R 52.0: "… Guns … cannot setup in or enter a swamp hex."
+                let t = self.terrain_at(c);
+                if let Some(rule) = self
+                    .aid
+                    .terrain_row(t.key())
+                    .and_then(|r| r.no_gun.as_ref())
+                {
+                    let pos = locate(self.src, Some("at"), &p.at, 0);
+                    self.push(
+                        pos,
+                        format!(
+                            "unit {} is a Gun: Guns cannot set up in a {} hex ({rule}): {} is {}",
+                            p.id,
+                            t.name(),
+                            p.at,
+                            t.name()
+                        ),
+                    );
+                }
                 // A Gun's placement is its facing (R 20.4).
                 if p.facing.is_none() {
                     let pos = locate(self.src, Some("id"), &p.id, 0);

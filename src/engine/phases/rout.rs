@@ -533,6 +533,7 @@ fn rout_unit(world: &mut World, failed: Failed, events: &mut Vec<GameEvent>) {
             full: &full,
             rout_edge: card.rout_edge,
             rules,
+            wire: &crate::engine::fortifications::wire_hexes(world),
         },
     );
     match plan {
