@@ -269,6 +269,8 @@ fn a_script_ending_on_a_decision_says_what_waits() {
         mark_op_fire(unit: "G1"),
         pass,
         move(unit: "A4", path: ["D5", "E5", "F5"]),
+        // Asked at D5 only because the Conceal counters might fire (R 15.0).
+        op_fire(firers: []),
     ],
 )
 "#,
@@ -377,12 +379,16 @@ fn the_move_script_runs() {
             "Op Fire window: A1 enters D3; Axis may fire with G4 (R 9.0)",
             "Axis hold their fire at D3 (R 9.0)",
             "A1 moves D3 \u{2192} E3: 2 MP, 1 left (R 5.0)",
+            "Op Fire window: A1 enters E3; Axis are asked, though no unit may fire: only Conceal counters might (R 9.0, R 15.0)",
+            "Axis hold their fire at E3 (R 9.0)",
             "A1 moves E3 \u{2192} F3: 1 MP, 0 left (R 5.0)",
             "Op Fire window: A1 enters F3; Axis may fire with G4 (R 9.0)",
             "Axis hold their fire at F3 (R 9.0)",
             "A1 ends its move in F3; Used (R 4.2)",
             "A4 moves (R 5.0); Ops Range 2/3",
             "A4 moves C5 \u{2192} D5: 2 MP, 3 left (R 5.0)",
+            "Op Fire window: A4 enters D5; Axis are asked, though no unit may fire: only Conceal counters might (R 9.0, R 15.0)",
+            "Axis hold their fire at D5 (R 9.0)",
             "A4 moves D5 \u{2192} E5: 1 MP, 2 left (R 5.0)",
             "A4 loses its Conceal counter: in Open Ground in enemy LOS (R 15.0)",
             "Op Fire window: A4 enters E5; Axis may fire with G4 (R 9.0)",
@@ -415,6 +421,8 @@ fn the_fire_script_runs() {
             "Allies Ops Range 1\u{2013}3 (R 4.1)",
             "A4 moves (R 5.0); Ops Range 1/3",
             "A4 moves C5 \u{2192} D5: 2 MP, 3 left (R 5.0)",
+            "Op Fire window: A4 enters D5; Axis are asked, though no unit may fire: only Conceal counters might (R 9.0, R 15.0)",
+            "Axis hold their fire at D5 (R 9.0)",
             "A4 moves D5 \u{2192} E5: 1 MP, 2 left (R 5.0)",
             "A4 loses its Conceal counter: in Open Ground in enemy LOS (R 15.0)",
             "Op Fire window: A4 enters E5; Axis may fire with G4 (R 9.0)",
@@ -458,6 +466,8 @@ fn the_op_fire_script_runs() {
             "Allies Ops Range 1\u{2013}3 (R 4.1)",
             "A4 moves (R 5.0); Ops Range 1/3",
             "A4 moves C5 \u{2192} D5: 2 MP, 3 left (R 5.0)",
+            "Op Fire window: A4 enters D5; Axis are asked, though no unit may fire: only Conceal counters might (R 9.0, R 15.0)",
+            "Axis hold their fire at D5 (R 9.0)",
             "A4 moves D5 \u{2192} E5: 1 MP, 2 left (R 5.0)",
             "A4 loses its Conceal counter: in Open Ground in enemy LOS (R 15.0)",
             "Op Fire window: A4 enters E5; Axis may fire with G4 (R 9.0)",
@@ -469,6 +479,8 @@ fn the_op_fire_script_runs() {
             "A4 ends its move in E5; Used (R 4.2)",
             "A7 moves (R 5.0); Ops Range 2/3",
             "A7 moves F12 \u{2192} F11: 1 MP, 4 left (R 5.0)",
+            "Op Fire window: A7 enters F11; Axis are asked, though no unit may fire: only Conceal counters might (R 9.0, R 15.0)",
+            "Axis hold their fire at F11 (R 9.0)",
             "A7 ends its move in F11; Used (R 4.2)",
         ]
     );
@@ -491,6 +503,8 @@ fn the_final_op_fire_script_runs() {
             "Allies Ops Range 1\u{2013}3 (R 4.1)",
             "A4 moves (R 5.0); Ops Range 1/3",
             "A4 moves C5 \u{2192} D5: 2 MP, 3 left (R 5.0)",
+            "Op Fire window: A4 enters D5; Axis are asked, though no unit may fire: only Conceal counters might (R 9.0, R 15.0)",
+            "Axis hold their fire at D5 (R 9.0)",
             "A4 moves D5 \u{2192} E5: 1 MP, 2 left (R 5.0)",
             "A4 loses its Conceal counter: in Open Ground in enemy LOS (R 15.0)",
             "Op Fire window: A4 enters E5; Axis may fire with G4 (R 9.0)",
@@ -535,7 +549,7 @@ fn illegal_moves_are_refused_with_their_reason() {
         ),
         // A3 joins the Decoy in C2; A1 would make three there.
         (
-            r#"move(unit: "A3", path: ["C2"]), move(unit: "A1", path: ["C2"])"#,
+            r#"move(unit: "A3", path: ["C2"]), op_fire(firers: []), move(unit: "A1", path: ["C2"])"#,
             "the move would end with more than 2 Squads/WTs of a side in C2 (R 2.0)",
         ),
         (
@@ -550,12 +564,12 @@ fn illegal_moves_are_refused_with_their_reason() {
         (r#"op_fire(firers: ["G1"])"#, "no Op Fire window is open"),
         (
             r#"mark_used(unit: "A1"), pass, mark_op_fire(unit: "G4"), pass,
-               move(unit: "A4", path: ["D5", "E5"]), mark_used(unit: "A2")"#,
+               move(unit: "A4", path: ["D5", "E5"]), op_fire(firers: []), mark_used(unit: "A2")"#,
             "the Op Fire window at E5 must be answered first (R 9.0)",
         ),
         (
             r#"mark_used(unit: "A1"), pass, mark_op_fire(unit: "G4"), pass,
-               move(unit: "A4", path: ["D5", "E5"]), op_fire(firers: ["G1"])"#,
+               move(unit: "A4", path: ["D5", "E5"]), op_fire(firers: []), op_fire(firers: ["G1"])"#,
             "G1 may not Op Fire at E5 (R 9.0)",
         ),
         (

@@ -79,6 +79,7 @@ fn game_app(seed: u64) -> App {
                 result::open_result,
                 result::act_on_result,
                 handover::watch_viewer,
+                bob::ui::forget_selection_on_hand_over,
             )
                 .chain()
                 .run_if(in_state(AppState::InGame)),
@@ -167,6 +168,55 @@ fn nothing_is_ordered_while_the_hand_over_screen_is_up() {
     assert_eq!(app.world().resource::<handover::HandOver>().to, None);
 }
 
+/// Issue 26: the hand-over screen says why the screen passes (the question
+/// the side is asked, or its Ops Range), recaps what the other side did in
+/// the arriving side's own copy of the log (R 15.0), and the selection of the
+/// side that left does not survive it.
+#[test]
+fn the_hand_over_says_why_and_recaps_in_the_side_s_own_words() {
+    let mut app = game_app(1);
+    let mut seen = 0;
+    let mut asked = 0;
+    for _ in 0..20_000 {
+        app.update();
+        let world = app.world();
+        if world.get_resource::<result::ResultScreen>().is_some() {
+            break;
+        }
+        let hand = world.resource::<handover::HandOver>();
+        let Some(to) = hand.to else {
+            continue;
+        };
+        if hand.count == seen {
+            continue;
+        }
+        seen = hand.count;
+        assert!(
+            hand.why.contains(": the ") && hand.why.contains(" player to "),
+            "{}",
+            hand.why
+        );
+        if !hand.why.starts_with("OPS RANGE") {
+            asked += 1;
+        }
+        let log = world.resource::<orders::GameLog>();
+        let own: Vec<&str> = log.shown_to(Some(to)).iter().map(|(_, l)| *l).collect();
+        for line in &hand.recap {
+            assert!(
+                own.contains(&line.as_str()),
+                "{line} is not in {to:?}'s copy"
+            );
+        }
+        assert_eq!(
+            world.resource::<Selected>().0,
+            None,
+            "selection kept over the hand-over"
+        );
+    }
+    assert!(seen >= 4, "only {seen} hand-overs");
+    assert!(asked >= 1, "no hand-over for a question");
+}
+
 mod menu {
     use std::path::{Path, PathBuf};
     use std::sync::Arc;
@@ -243,7 +293,7 @@ mod menu {
         assert!(
             offer.text.starts_with(
                 "An unfinished game was found: Training: The Hedges of Saint-Martin, turn 1, \
-                 Operations Phase, Axis to act, 8 orders (started "
+                 Operations Phase, Axis to act, 10 orders (started "
             ),
             "{}",
             offer.text
@@ -253,7 +303,7 @@ mod menu {
         assert_eq!(world.resource::<ActiveScenario>().scenario.id, "training");
         match &world.resource::<JournalLaunch>().mode {
             LaunchMode::Resume(read, path) => {
-                assert_eq!(read.entries.len(), 8);
+                assert_eq!(read.entries.len(), 10);
                 assert_eq!(path, &journal);
             }
             _ => panic!("not a resume"),
@@ -275,7 +325,7 @@ mod menu {
         let menu = world.resource::<MainMenu>().clone();
         let offer = menu.scenarios[menu.selected].unfinished.clone().unwrap();
         assert!(offer.read.is_some());
-        assert!(offer.text.contains("7 orders"), "{}", offer.text);
+        assert!(offer.text.contains("9 orders"), "{}", offer.text);
         assert!(offer.text.contains("dropped"), "{}", offer.text);
 
         std::fs::write(&journal, "(format: 1, junk").unwrap();
@@ -329,7 +379,7 @@ mod menu {
         assert!(
             saves[0]
                 .text
-                .starts_with("training: a journal of 8 orders (no summary), started "),
+                .starts_with("training: a journal of 10 orders (no summary), started "),
             "{}",
             saves[0].text
         );
@@ -340,7 +390,7 @@ mod menu {
         choose(&mut world, MenuAction::Load(save));
         assert!(started(&world));
         match &world.resource::<JournalLaunch>().mode {
-            LaunchMode::Load(read) => assert_eq!(read.entries.len(), 8),
+            LaunchMode::Load(read) => assert_eq!(read.entries.len(), 10),
             _ => panic!("not a load"),
         }
         let _ = std::fs::remove_dir_all(&dir);

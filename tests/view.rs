@@ -37,16 +37,20 @@ fn hold(d: &Decision) -> Order {
     answers.choices[0].order.clone()
 }
 
-/// Applies `order`, then B's answers to every question B is asked.
-fn play(world: &mut World, order: &Order, b: SideId) -> Option<Vec<GameEvent>> {
+/// Applies `order`, then B's answers to every question B is asked; with
+/// the titles of those questions, which the hotseat screen shows by passing
+/// to B (A sees that B is asked, and not what).
+fn play(world: &mut World, order: &Order, b: SideId) -> Option<(Vec<GameEvent>, Vec<String>)> {
     let mut events = apply(world, order).ok()?;
+    let mut asked = Vec::new();
     while let Some(d) = awaited(world).filter(|d| d.side() == b) {
+        asked.push(d.title().to_string());
         match apply(world, &hold(&d)) {
             Ok(more) => events.extend(more),
             Err(_) => break,
         }
     }
-    Some(events)
+    Some((events, asked))
 }
 
 /// The scenario with the unit `id` set up as `decoy` instead.
@@ -114,6 +118,7 @@ fn compare(
             }
         };
         compared += 1;
+        let ((e1, asked1), (e2, asked2)) = (e1, e2);
         let (l1, l2) = (f1.lines(&mut w1, &e1), f2.lines(&mut w2, &e2));
         let end = |l: &[String]| {
             l.iter()
@@ -133,6 +138,13 @@ fn compare(
             }
             return Err(format!(
                 "after {order:?}, line {i}: real {s1:?}, Decoy {s2:?}\nreal: {l1:#?}\nDecoy: {l2:#?}"
+            ));
+        }
+        // The flow, not only the text: B is asked the same questions (the
+        // hand-over screen passes to B as often), until the unit is revealed.
+        if asked1 != asked2 && !l1.iter().chain(l2).any(|s| reveals(s, &label, x)) {
+            return Err(format!(
+                "after {order:?}, B is asked {asked1:?} where {x} is real, {asked2:?} where it is a Decoy\nreal: {l1:#?}"
             ));
         }
     }

@@ -197,6 +197,14 @@ impl Decision {
                 at,
                 eligible,
                 ..
+            } if eligible.is_empty() => format!(
+                "whether to fire at {mover} in {at}: no unit may, only Conceal counters might, so hold fire (R 9.0, R 15.0)"
+            ),
+            Decision::OpFire {
+                mover,
+                at,
+                eligible,
+                ..
             } => format!(
                 "fire at {mover} in {at} with any of {} or hold fire (R 9.0)",
                 eligible.join(", ")
@@ -446,12 +454,20 @@ impl Decision {
                 mover,
                 at,
                 muzzle_flash,
+                eligible,
                 ..
             } => {
                 if *muzzle_flash {
                     format!(
                         "{mover} gave itself away by its Muzzle Flash in {at}: one unit may fire \
                          at it with Normal FP, or none (R 50.2)."
+                    )
+                } else if eligible.is_empty() {
+                    format!(
+                        "{mover} enters {at}. None of your units may fire at it; you are asked \
+                         because your Conceal counters might, so that the other side cannot \
+                         tell a Decoy from a real unit by whether you are asked. Hold fire \
+                         (R 9.0, R 15.0)."
                     )
                 } else {
                     format!(

@@ -307,6 +307,24 @@ pub(crate) fn side_word(s: SideId) -> &'static str {
     }
 }
 
+/// What an Op Fire window offers `side`: its units that may fire, or, when
+/// none may, the question asked all the same because its Conceal counters
+/// might (R 15.0), with the rules cited.
+pub(crate) fn firers(side: SideId, eligible: &[UnitId]) -> String {
+    if eligible.is_empty() {
+        format!(
+            "{} are asked, though no unit may fire: only Conceal counters might (R 9.0, R 15.0)",
+            side_word(side)
+        )
+    } else {
+        format!(
+            "{} may fire with {} (R 9.0)",
+            side_word(side),
+            eligible.join(", ")
+        )
+    }
+}
+
 impl GameEvent {
     /// The unit this event takes off the board for good, if any: fire
     /// (R 8.0), routing off the edge or with no legal rout (R 11.0), Rout
@@ -391,9 +409,8 @@ impl GameEvent {
                 at,
                 eligible,
             } => format!(
-                "Op Fire window: {mover} enters {at}; {} may fire with {} (R 9.0)",
-                side_word(*side),
-                eligible.join(", ")
+                "Op Fire window: {mover} enters {at}; {}",
+                firers(*side, eligible)
             ),
             GameEvent::OpFirePassed { side, at } => {
                 format!("{} hold their fire at {at} (R 9.0)", side_word(*side))
@@ -514,9 +531,16 @@ impl GameEvent {
                 into,
                 eligible,
             } => format!(
-                "Op Fire window: {mover} leaves {at} for the Melee in {into}; {} may fire at {at} with {} (R 9.0)",
-                side_word(*side),
-                eligible.join(", ")
+                "Op Fire window: {mover} leaves {at} for the Melee in {into}; {}",
+                if eligible.is_empty() {
+                    firers(*side, eligible)
+                } else {
+                    format!(
+                        "{} may fire at {at} with {} (R 9.0)",
+                        side_word(*side),
+                        eligible.join(", ")
+                    )
+                }
             ),
             GameEvent::Reluctance { unit } => format!(
                 "{unit} is Suppressed mid-move: American Reluctance ends its move, no MC (R 58.1)"

@@ -1002,6 +1002,12 @@ mod tests {
             },
             Order::Pass,
             mv("A4", &["D5", "E5", "F5"], None),
+            // Asked at D5 only because the Conceal counters might fire
+            // (R 15.0).
+            Order::OpFire {
+                firers: vec![],
+                facing: Default::default(),
+            },
             Order::OpFire {
                 firers: vec!["G4".into()],
                 facing: Default::default(),

@@ -22,8 +22,9 @@ use crate::rules::Hexes;
 use crate::rules::facing::FireFacing;
 use crate::rules::fire::{FireContext, FireKind, Firer, infantry_fp};
 use crate::scenario::Coord;
+use crate::scenario::roster::FireRange;
 use crate::scenario::schema::{Nationality, SideId, Spine};
-use crate::world::{AidRes, Location, Marks, RosterRes, Unit, mark, mark_attack, marks};
+use crate::world::{AidRes, Concealed, Location, Marks, RosterRes, Unit, mark, mark_attack, marks};
 
 use super::events::GameEvent;
 use super::fire::MoverFate;
@@ -105,7 +106,10 @@ pub fn open_window_at_start(
 }
 
 /// The side that may fire at the mover in `at`, the mover's id and the
-/// units that may, by id; `None` when no one may. Not into a location with
+/// units that may, by id; `None` when no window is offered. A window is
+/// offered with no unit that may fire when a Conceal counter of the side
+/// could have fired for all the mover can tell ([`counter_offers`], R 15.0):
+/// then the side can only hold. Not into a location with
 /// the firing side's own infantry, nor from a location holding a unit of
 /// the mover's side (R 6.1): a Melee hex the mover Withdrew from counts
 /// once no unit of its side is left there (R 5.1).
@@ -125,27 +129,32 @@ fn eligible_at(
     // `at`.
     let mut held: Vec<Coord> = Vec::with_capacity(16);
     let mut foes: Vec<Foe> = Vec::with_capacity(32);
-    let occupied =
-        crate::world::queries::with_query::<(Entity, &Unit, &Location), (), _>(world, |q| {
-            for (e, u, l) in q {
-                if u.side == side {
-                    if l.coord == at {
-                        return true;
-                    }
-                    foes.push(Foe {
-                        entity: e,
-                        at: *l,
-                        kind: special
-                            .iter()
-                            .find(|(k, _)| **k == *u.kind)
-                            .map_or(FoeKind::Plain, |(_, f)| *f),
-                    });
-                } else if u.side == mover_side && !held.contains(&l.coord) {
-                    held.push(l.coord);
+    let occupied = crate::world::queries::with_query::<
+        (Entity, &Unit, &Location, Has<Concealed>, Option<&Marks>),
+        (),
+        _,
+    >(world, |q| {
+        for (e, u, l, concealed, marks) in q {
+            if u.side == side {
+                if l.coord == at {
+                    return true;
                 }
+                foes.push(Foe {
+                    entity: e,
+                    at: *l,
+                    kind: special
+                        .iter()
+                        .find(|(k, _)| **k == *u.kind)
+                        .map_or(FoeKind::Plain, |(_, f)| *f),
+                    concealed,
+                    used: marks.is_some_and(|m| m.used),
+                });
+            } else if u.side == mover_side && !held.contains(&l.coord) {
+                held.push(l.coord);
             }
-            false
-        });
+        }
+        false
+    });
     if occupied {
         return None;
     }
@@ -155,26 +164,57 @@ fn eligible_at(
     // the map's table; a Mortar's thread may also be a spotter's, from a
     // hex next to it (R 31.1). The units left take the whole check.
     let (columns, rows) = (board.columns, board.rows);
-    let candidates: Vec<Entity> = crate::rules::los::with_blocked_table(&board, &aid, |table| {
-        let mut sees = |from: Coord| !table.blocked(from, at);
-        foes.iter()
-            .filter(|f| !held.contains(&f.at.coord))
-            .filter(|f| match f.kind {
-                _ if f.at.in_cave => true,
-                FoeKind::Gun => true,
-                FoeKind::Plain => sees(f.at.coord),
-                FoeKind::Mortar => {
-                    sees(f.at.coord)
-                        || crate::scenario::schema::Side6::ALL
-                            .into_iter()
-                            .filter_map(|s| f.at.coord.neighbour(s, columns, rows))
-                            .any(&mut sees)
-                }
-            })
-            .map(|f| f.entity)
-            .collect()
-    });
-    if candidates.is_empty() {
+    let (reach, cp_left) = if foes.iter().any(|f| f.concealed) {
+        (
+            counter_reach(world, side, &roster, aid.constants.long_range_factor),
+            super::command_points::left(world, side) > 0,
+        )
+    } else {
+        (Some(0), false)
+    };
+    let (candidates, counters): (Vec<Entity>, bool) =
+        crate::rules::los::with_blocked_table(&board, &aid, |table| {
+            // From its hex, or through a spotter next to it (R 31.1).
+            let sees_or_spots = |table: &mut crate::rules::los::BlockedTable, c: Coord| {
+                !table.blocked(c, at)
+                    || crate::scenario::schema::Side6::ALL
+                        .into_iter()
+                        .filter_map(|s| c.neighbour(s, columns, rows))
+                        .any(|n| !table.blocked(n, at))
+            };
+            let free = || foes.iter().filter(|f| !held.contains(&f.at.coord));
+            let candidates = free()
+                .filter(|f| match f.kind {
+                    _ if f.at.in_cave => true,
+                    FoeKind::Gun => true,
+                    FoeKind::Plain => !table.blocked(f.at.coord, at),
+                    FoeKind::Mortar => sees_or_spots(table, f.at.coord),
+                })
+                .map(|f| f.entity)
+                .collect();
+            // Whether a Conceal counter could fire for all the mover can
+            // tell from what both see (its hex, its Used marker, the CPs
+            // left): in reach, and seeing the hex as any unit might
+            // (R 15.0). A counter in a Cave sees as a unit in it does.
+            let counters = free().filter(|f| f.concealed).any(|f| {
+                let range = f.at.coord.distance(at);
+                reach.is_none_or(|r| range <= r)
+                    // Used: Final Op Fire next to it, or beyond with a CP
+                    // (R 10.0, R 3.0 #3).
+                    && (!f.used || range <= 1 || cp_left)
+                    && if f.at.in_cave {
+                        let query = crate::rules::los::LosQuery {
+                            from_in_cave: true,
+                            ..crate::rules::los::LosQuery::new(f.at.coord, at)
+                        };
+                        !crate::rules::los::is_blocked(&board, &aid, &query)
+                    } else {
+                        sees_or_spots(table, f.at.coord)
+                    }
+            });
+            (candidates, counters)
+        });
+    if candidates.is_empty() && !counters {
         return None;
     }
     let scene = FireScene::with(world, board, aid, roster);
@@ -184,7 +224,7 @@ fn eligible_at(
         .filter(|e| plan_in(world, &scene, *e, at, None).is_ok())
         .filter_map(|e| world.get::<Unit>(e).map(|u| u.id.clone()))
         .collect();
-    if eligible.is_empty() {
+    if eligible.is_empty() && !counters {
         return None;
     }
     eligible.sort();
@@ -198,6 +238,60 @@ struct Foe {
     entity: Entity,
     at: Location,
     kind: FoeKind,
+    /// Under a Conceal counter (R 15.0).
+    concealed: bool,
+    /// Marked Used: only Final Op Fire is left to it (R 10.0).
+    used: bool,
+}
+
+/// How far from the mover a Conceal counter of `side` may stand and still
+/// offer an Op Fire window: the longest range any real unit of the side on
+/// the board could fire at (the scenario card shows the other side's forces,
+/// not which counter is which), `None` for no limit (a Gun, a Mortar with
+/// no maximum). Night and Monsoon limits are not read: a window offered
+/// too often tells nothing (R 15.0).
+fn counter_reach(
+    world: &mut World,
+    side: SideId,
+    roster: &crate::scenario::Roster,
+    long_range_factor: u8,
+) -> Option<u32> {
+    let kinds: Vec<(crate::scenario::roster::UnitClass, FireRange)> =
+        crate::world::queries::collect::<&Unit, (), _>(world, |u| {
+            (u.side == side)
+                .then(|| roster.get(&u.kind))
+                .flatten()
+                .map(|t| {
+                    let face = if u.reduced { &t.reduced } else { &t.full };
+                    (t.class, face.range)
+                })
+        })
+        .into_iter()
+        .flatten()
+        .collect();
+    longest_reach(&kinds, long_range_factor)
+}
+
+/// The longest range of these unit kinds, `None` for no limit: a Gun fires
+/// as far as it sees (R 20.4), a Mortar `>1` has no maximum (R 31.0); a
+/// unit with a Normal Range fires to its long range (R 6.0), a band to its
+/// end; a Decoy not at all.
+fn longest_reach(
+    kinds: &[(crate::scenario::roster::UnitClass, FireRange)],
+    long_range_factor: u8,
+) -> Option<u32> {
+    let mut longest = 0;
+    for (class, range) in kinds {
+        let r = match range {
+            _ if class.is_gun() => return None,
+            FireRange::AtLeast(_) => return None,
+            FireRange::Normal(r) => u32::from(*r) * u32::from(long_range_factor),
+            FireRange::Band(_, b) => u32::from(*b),
+            FireRange::None => 0,
+        };
+        longest = longest.max(r);
+    }
+    Some(longest)
 }
 
 /// Guns and Mortars have checks of their own: a Gun its arc (R 20.4), a
@@ -687,4 +781,34 @@ pub fn check_answer(window: &OpFireWindow, firers: &[String]) -> Result<(), Refu
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scenario::roster::UnitClass;
+
+    /// R 6.0: a Squad of Normal Range 6 fires to 12 with the long range
+    /// factor 2; a GD band to its end (R 59.3); a Gun (R 20.4) or a Mortar
+    /// `>1` (R 31.0) has no limit, so a counter anywhere in sight offers a
+    /// window; a Decoy alone offers none beyond its hex.
+    #[test]
+    fn a_counter_offers_a_window_as_far_as_its_side_could_fire() {
+        let squad = (UnitClass::Squad, FireRange::Normal(6));
+        let mg = (UnitClass::MgTeam, FireRange::Normal(8));
+        let gd = (UnitClass::GdSquad, FireRange::Band(2, 13));
+        let decoy = (UnitClass::Decoy, FireRange::None);
+        assert_eq!(longest_reach(&[squad, decoy], 2), Some(12));
+        assert_eq!(longest_reach(&[squad, mg], 2), Some(16));
+        assert_eq!(longest_reach(&[squad, gd], 2), Some(13));
+        assert_eq!(longest_reach(&[decoy], 2), Some(0));
+        assert_eq!(
+            longest_reach(&[squad, (UnitClass::Gun, FireRange::None)], 2),
+            None
+        );
+        assert_eq!(
+            longest_reach(&[(UnitClass::MortarTeam, FireRange::AtLeast(2)), squad], 2),
+            None
+        );
+    }
 }

@@ -545,6 +545,8 @@ pub fn action_keys(
     dialog: Res<OpFireDialog>,
     mut selected: ResMut<Selected>,
     mut intent: ResMut<Intent>,
+    panel: Option<Res<super::decide::DecisionPanel>>,
+    los: Option<Res<super::los_tool::LosTool>>,
 ) {
     if let Some(w) = &dialog.window {
         if keys.just_pressed(KeyCode::KeyN) || keys.just_pressed(KeyCode::Space) {
@@ -596,11 +598,44 @@ pub fn action_keys(
         req.next_unit = true;
     }
     if keys.just_pressed(KeyCode::Escape) {
-        if *intent != Intent::Select {
-            *intent = Intent::Select;
-        } else {
-            selected.0 = None;
+        let question = panel.as_ref().is_some_and(|p| p.view.is_some());
+        let los = los.as_ref().is_some_and(|t| t.from.is_some());
+        match escape_goes_to(question, los, *intent != Intent::Select) {
+            Escape::Cancel => *intent = Intent::Select,
+            Escape::Deselect => selected.0 = None,
+            Escape::Decline | Escape::PutAwayLos => {}
         }
+    }
+}
+
+/// What one press of Esc does: one job only, the first that applies.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Escape {
+    /// A question is on screen: Esc declines it (the decision window).
+    Decline,
+    /// The LOS tool is out: Esc puts it away.
+    PutAwayLos,
+    /// Move or Fire is armed: Esc disarms it.
+    Cancel,
+    /// Else Esc clears the selection.
+    Deselect,
+}
+
+/// The order in which Esc's jobs take it, as the help line says.
+pub const ESCAPE_HELP: &str = "Esc: declines a question, else puts the LOS tool away, else cancels \
+                               Move/Fire, else deselects";
+
+/// Esc's one job now: a question first, then the LOS tool, then an armed
+/// action, then the selection.
+pub fn escape_goes_to(question: bool, los_tool: bool, armed: bool) -> Escape {
+    if question {
+        Escape::Decline
+    } else if los_tool {
+        Escape::PutAwayLos
+    } else if armed {
+        Escape::Cancel
+    } else {
+        Escape::Deselect
     }
 }
 
@@ -1067,5 +1102,19 @@ pub fn mp_text(mp: Mp) -> String {
         format!("{}", mp.0 / Mp::SIXTHS)
     } else {
         format!("{:.1}", mp.as_f32())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Esc has one job per press, in the order its help line gives.
+    #[test]
+    fn escape_takes_one_job_in_order() {
+        assert_eq!(escape_goes_to(true, true, true), Escape::Decline);
+        assert_eq!(escape_goes_to(false, true, true), Escape::PutAwayLos);
+        assert_eq!(escape_goes_to(false, false, true), Escape::Cancel);
+        assert_eq!(escape_goes_to(false, false, false), Escape::Deselect);
     }
 }

@@ -326,10 +326,15 @@ fn step(world: &mut World) -> bool {
     for _ in 0..ATTEMPTS {
         let order = world.resource_scope(|world, mut demo: Mut<Demo>| demo.brain.order(world));
         if super::act::send(world, &order) {
-            let mut demo = world.resource_mut::<Demo>();
-            demo.orders += 1;
-            demo.stuck = 0;
-            if let Some(h) = demo.human {
+            let human = {
+                let mut demo = world.resource_mut::<Demo>();
+                demo.orders += 1;
+                demo.stuck = 0;
+                demo.human
+            };
+            if let Some(h) = human
+                && world.resource::<Viewer>().0 != h
+            {
                 world.resource_mut::<Viewer>().0 = h;
             }
             return true;

@@ -82,10 +82,8 @@ pub fn action_bar(
             }
         }
         ui.separator();
-        ui.label(
-            RichText::new("Tab next unit \u{00b7} Q/E or drag: turn \u{00b7} Esc cancel")
-                .color(DIM),
-        );
+        ui.label(RichText::new("Tab next unit \u{00b7} Q/E or drag: turn").color(DIM));
+        ui.label(RichText::new(super::act::ESCAPE_HELP).color(DIM));
     });
     // Why the greyed buttons are greyed, each reason once.
     let mut reasons: Vec<String> = Vec::new();
@@ -195,13 +193,27 @@ pub fn act_windows(
         .anchor(egui::Align2::LEFT_TOP, [left + 12.0, top + 12.0])
         .default_width(430.0)
         .show(&ctx, |ui| {
-            ui.label(
-                RichText::new(format!(
-                    "{} may fire at the moving unit (R 9.0):",
-                    side_name(&active.scenario, w.side)
-                ))
-                .color(ACCENT),
-            );
+            if w.eligible.is_empty() {
+                // Asked so that the mover cannot tell a Decoy from a real
+                // unit by whether the screen passed (R 15.0).
+                ui.label(
+                    RichText::new(format!(
+                        "No {} unit may fire at the moving unit. You are asked because \
+                         your Conceal counters see it: the other side cannot tell whether \
+                         they could (R 9.0, R 15.0).",
+                        side_name(&active.scenario, w.side)
+                    ))
+                    .color(ACCENT),
+                );
+            } else {
+                ui.label(
+                    RichText::new(format!(
+                        "{} may fire at the moving unit (R 9.0):",
+                        side_name(&active.scenario, w.side)
+                    ))
+                    .color(ACCENT),
+                );
+            }
             for (i, (id, p)) in dialog.previews.iter().enumerate() {
                 let mut on = dialog.chosen.contains(id);
                 ui.horizontal(|ui| {
@@ -237,7 +249,9 @@ pub fn act_windows(
                 {
                     req.answer_op_fire = Some(Vec::new());
                 }
-                ui.label(RichText::new("1-9 choose \u{00b7} Y all").color(DIM));
+                if !w.eligible.is_empty() {
+                    ui.label(RichText::new("1-9 choose \u{00b7} Y all").color(DIM));
+                }
             });
         });
     } else if let Some(p) = &preview.0 {

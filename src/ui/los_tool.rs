@@ -30,11 +30,20 @@ const BLOCKED: Color = Color::srgb(0.95, 0.15, 0.12);
 
 /// `L` anchors the thread at the hovered hex (again to move it); `Escape`
 /// puts the tool away.
-pub fn los_keys(keys: Res<ButtonInput<KeyCode>>, hovered: Res<Hovered>, mut tool: ResMut<LosTool>) {
+pub fn los_keys(
+    keys: Res<ButtonInput<KeyCode>>,
+    hovered: Res<Hovered>,
+    mut tool: ResMut<LosTool>,
+    panel: Option<Res<super::decide::DecisionPanel>>,
+) {
     if keys.just_pressed(KeyCode::KeyL) {
         tool.from = hovered.0;
     }
-    if keys.just_pressed(KeyCode::Escape) {
+    let question = panel.is_some_and(|p| p.view.is_some());
+    if keys.just_pressed(KeyCode::Escape)
+        && super::act::escape_goes_to(question, tool.from.is_some(), false)
+            == super::act::Escape::PutAwayLos
+    {
         tool.from = None;
     }
 }

@@ -130,12 +130,14 @@ impl Plugin for UiPlugin {
             Update,
             (
                 (
+                    keys_to_text_fields,
                     facing::facing_drag,
                     camera::camera_controls,
                     camera::fit_when_panels_settle,
                     track_hover,
                     select_on_click,
                     keyboard_commands,
+                    forget_selection_on_hand_over,
                     act::action_keys.run_if(replay::orders_allowed),
                     facing::facing_keys.run_if(replay::orders_allowed),
                     facing::apply_turn.run_if(replay::orders_allowed),
@@ -323,7 +325,8 @@ fn track_hover(
 fn select_on_click(
     buttons: Res<ButtonInput<MouseButton>>,
     hovered: Res<Hovered>,
-    units: Query<(Entity, &Location, &Unit)>,
+    viewer: Res<Viewer>,
+    units: Query<(Entity, &Location, &Unit, Has<Concealed>)>,
     mut selected: ResMut<Selected>,
     mut egui: bevy_egui::EguiContexts,
     drag: Res<camera::DragState>,
@@ -354,10 +357,12 @@ fn select_on_click(
         selected.0 = None;
         return;
     };
+    // An enemy unit under a Conceal counter is not selected: its hex card
+    // shows the counter, and a selection would name it (R 15.0).
     let mut here: Vec<(Entity, String)> = units
         .iter()
-        .filter(|(_, l, _)| l.coord == c)
-        .map(|(e, _, u)| (e, u.id.to_string()))
+        .filter(|(_, l, u, concealed)| l.coord == c && (u.side == viewer.0 || !concealed))
+        .map(|(e, _, u, _)| (e, u.id.to_string()))
         .collect();
     here.sort_by(|a, b| a.1.cmp(&b.1));
     let next = match selected
@@ -368,6 +373,38 @@ fn select_on_click(
         None => here.first().map(|x| x.0),
     };
     selected.0 = next;
+}
+
+/// Keys do only what they say. While a text field has focus (the save
+/// dialog's name), no game key acts: the keys are cleared before the game's
+/// systems read them. Any other widget egui gave the focus to (Tab walks it
+/// through buttons and log lines) lets it go at once, so Tab stays the
+/// game's next-unit key and Space never presses a button the player did
+/// not click.
+fn keys_to_text_fields(mut egui: bevy_egui::EguiContexts, mut keys: ResMut<ButtonInput<KeyCode>>) {
+    let Ok(ctx) = egui.ctx_mut() else {
+        return;
+    };
+    if ctx.text_edit_focused() {
+        keys.reset_all();
+    } else if let Some(id) = ctx.memory(|m| m.focused()) {
+        ctx.memory_mut(|m| m.surrender_focus(id));
+    }
+}
+
+/// Hotseat: when the screen passes to the other side, the last side's
+/// selection and armed action go with it; a selection kept over the
+/// hand-over would ring and name a unit of the other side, a Decoy under its
+/// counter included (R 15.0).
+pub fn forget_selection_on_hand_over(
+    viewer: Res<Viewer>,
+    mut selected: ResMut<Selected>,
+    mut intent: ResMut<act::Intent>,
+) {
+    if viewer.is_changed() && !viewer.is_added() {
+        selected.0 = None;
+        *intent = act::Intent::Select;
+    }
 }
 
 /// F1 Player Aid, F2 Scenario Card, V hands the screen to the other side.
