@@ -177,12 +177,24 @@ fn the_hand_over_says_why_and_recaps_in_the_side_s_own_words() {
     let mut app = game_app(1);
     let mut seen = 0;
     let mut asked = 0;
+    let mut dialogs = 0;
     for _ in 0..20_000 {
         app.update();
-        let world = app.world();
+        let world = app.world_mut();
         if world.get_resource::<result::ResultScreen>().is_some() {
             break;
         }
+        // The Op Fire dialog names a mover still under its Conceal counter
+        // by the counter, as the side asked sees it (R 15.0).
+        let dialog = world.resource::<act::OpFireDialog>().clone();
+        if let Some(w) = &dialog.window {
+            let concealed = world.get::<bob::world::Concealed>(w.mover).is_some();
+            if concealed {
+                assert_eq!(dialog.mover, "a Conceal counter", "for {}", w.mover_id);
+            }
+            dialogs += 1;
+        }
+        let world = app.world();
         let hand = world.resource::<handover::HandOver>();
         let Some(to) = hand.to else {
             continue;
@@ -215,6 +227,43 @@ fn the_hand_over_says_why_and_recaps_in_the_side_s_own_words() {
     }
     assert!(seen >= 4, "only {seen} hand-overs");
     assert!(asked >= 1, "no hand-over for a question");
+    assert!(dialogs >= 1, "no Op Fire dialog");
+}
+
+/// R 15.0: the Op Fire dialog names a mover still under its Conceal counter
+/// as "a Conceal counter", never by its id (A4): the
+/// Germans are asked at D5 only because their counters might fire.
+#[test]
+fn the_op_fire_dialog_names_a_concealed_mover_by_its_counter() {
+    use bob::engine::Order;
+    let mut app = game_app(2);
+    app.update();
+    let orders = [
+        Order::MarkUsed { unit: "A1".into() },
+        Order::Pass,
+        Order::MarkOpFire {
+            unit: "G4".into(),
+            facing: None,
+        },
+        Order::MarkOpFire {
+            unit: "G1".into(),
+            facing: None,
+        },
+        Order::Pass,
+        Order::plain_move(
+            "A4".to_string(),
+            vec!["D5".to_string(), "E5".to_string(), "F5".to_string()],
+        ),
+    ];
+    for o in &orders {
+        assert!(act::send(app.world_mut(), o), "{o:?} refused");
+    }
+    act::refresh_views(app.world_mut());
+    let dialog = app.world().resource::<act::OpFireDialog>().clone();
+    let w = dialog.window.expect("no Op Fire window");
+    assert_eq!((w.mover_id.as_str(), w.at.label().as_str()), ("A4", "D5"));
+    assert!(w.eligible.is_empty());
+    assert_eq!(dialog.mover, "a Conceal counter");
 }
 
 mod menu {

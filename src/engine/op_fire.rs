@@ -164,72 +164,100 @@ fn eligible_at(
     // the map's table; a Mortar's thread may also be a spotter's, from a
     // hex next to it (R 31.1). The units left take the whole check.
     let (columns, rows) = (board.columns, board.rows);
-    let (reach, cp_left) = if foes.iter().any(|f| f.concealed) {
-        (
-            counter_reach(world, side, &roster, aid.constants.long_range_factor),
-            super::command_points::left(world, side) > 0,
-        )
-    } else {
-        (Some(0), false)
-    };
-    let (candidates, counters): (Vec<Entity>, bool) =
-        crate::rules::los::with_blocked_table(&board, &aid, |table| {
-            // From its hex, or through a spotter next to it (R 31.1).
-            let sees_or_spots = |table: &mut crate::rules::los::BlockedTable, c: Coord| {
-                !table.blocked(c, at)
-                    || crate::scenario::schema::Side6::ALL
-                        .into_iter()
-                        .filter_map(|s| c.neighbour(s, columns, rows))
-                        .any(|n| !table.blocked(n, at))
-            };
-            let free = || foes.iter().filter(|f| !held.contains(&f.at.coord));
-            let candidates = free()
-                .filter(|f| match f.kind {
-                    _ if f.at.in_cave => true,
-                    FoeKind::Gun => true,
-                    FoeKind::Plain => !table.blocked(f.at.coord, at),
-                    FoeKind::Mortar => sees_or_spots(table, f.at.coord),
-                })
-                .map(|f| f.entity)
-                .collect();
-            // Whether a Conceal counter could fire for all the mover can
-            // tell from what both see (its hex, its Used marker, the CPs
-            // left): in reach, and seeing the hex as any unit might
-            // (R 15.0). A counter in a Cave sees as a unit in it does.
-            let counters = free().filter(|f| f.concealed).any(|f| {
-                let range = f.at.coord.distance(at);
-                reach.is_none_or(|r| range <= r)
-                    // Used: Final Op Fire next to it, or beyond with a CP
-                    // (R 10.0, R 3.0 #3).
-                    && (!f.used || range <= 1 || cp_left)
-                    && if f.at.in_cave {
-                        let query = crate::rules::los::LosQuery {
-                            from_in_cave: true,
-                            ..crate::rules::los::LosQuery::new(f.at.coord, at)
-                        };
-                        !crate::rules::los::is_blocked(&board, &aid, &query)
-                    } else {
-                        sees_or_spots(table, f.at.coord)
-                    }
-            });
-            (candidates, counters)
-        });
-    if candidates.is_empty() && !counters {
-        return None;
-    }
-    let scene = FireScene::with(world, board, aid, roster);
+    let candidates: Vec<Entity> = crate::rules::los::with_blocked_table(&board, &aid, |table| {
+        foes.iter()
+            .filter(|f| !held.contains(&f.at.coord))
+            .filter(|f| match f.kind {
+                _ if f.at.in_cave => true,
+                FoeKind::Gun => true,
+                FoeKind::Plain => !table.blocked(f.at.coord, at),
+                FoeKind::Mortar => sees_or_spots(table, f.at.coord, at, columns, rows),
+            })
+            .map(|f| f.entity)
+            .collect()
+    });
     // No one of `side` is in `at` (above), so no friendly infantry there.
-    let mut eligible: Vec<crate::world::UnitId> = candidates
-        .into_iter()
-        .filter(|e| plan_in(world, &scene, *e, at, None).is_ok())
-        .filter_map(|e| world.get::<Unit>(e).map(|u| u.id.clone()))
-        .collect();
-    if eligible.is_empty() && !counters {
-        return None;
+    let mut eligible: Vec<crate::world::UnitId> = if candidates.is_empty() {
+        Vec::new()
+    } else {
+        let scene = FireScene::with(world, board.clone(), aid.clone(), roster.clone());
+        candidates
+            .into_iter()
+            .filter(|e| plan_in(world, &scene, *e, at, None).is_ok())
+            .filter_map(|e| world.get::<Unit>(e).map(|u| u.id.clone()))
+            .collect()
+    };
+    // With no unit that may fire, the window is still offered when a
+    // Conceal counter might fire (R 15.0).
+    if eligible.is_empty() {
+        let free: Vec<&Foe> = foes
+            .iter()
+            .filter(|f| f.concealed && !held.contains(&f.at.coord))
+            .collect();
+        if free.is_empty() || !counters_offer(world, side, &free, at, (&board, &aid, &roster)) {
+            return None;
+        }
     }
     eligible.sort();
     let mover_id = world.get::<Unit>(mover)?.id.clone();
     Some((side, mover_id, eligible))
+}
+
+/// Whether the thread from `c`, or from a spotter's hex next to it
+/// (R 31.1), to `at` is clear.
+fn sees_or_spots(
+    table: &mut crate::rules::los::BlockedTable,
+    c: Coord,
+    at: Coord,
+    columns: u8,
+    rows: u8,
+) -> bool {
+    !table.blocked(c, at)
+        || crate::scenario::schema::Side6::ALL
+            .into_iter()
+            .filter_map(|s| c.neighbour(s, columns, rows))
+            .any(|n| !table.blocked(n, at))
+}
+
+/// Whether one of these Conceal counters of `side` could fire at `at` for
+/// all the mover can tell from what both see (its hex, its Used marker, the
+/// CPs left): in reach ([`counter_reach`]), and seeing the hex as any unit
+/// might: from its hex or a spotter's next to it, or from its Cave
+/// (R 15.0, R 31.1, R 43.4).
+fn counters_offer(
+    world: &mut World,
+    side: SideId,
+    counters: &[&Foe],
+    at: Coord,
+    (board, aid, roster): (
+        &crate::map::Board,
+        &crate::scenario::PlayerAid,
+        &crate::scenario::Roster,
+    ),
+) -> bool {
+    let reach = counter_reach(world, side, roster, aid.constants.long_range_factor);
+    let cp_left = super::command_points::left(world, side) > 0;
+    let (columns, rows) = (board.columns, board.rows);
+    crate::rules::los::with_blocked_table(board, aid, |table| {
+        counters.iter().any(|f| {
+            let range = f.at.coord.distance(at);
+            reach.is_none_or(|r| range <= r)
+                // Used: Final Op Fire next to it (R 43.4, R 47.4), or
+                // beyond with a CP (R 10.0, R 3.0 #3).
+                && (!f.used
+                    || cp_left
+                    || crate::rules::fortifications::adjacent_hexes(board, f.at.coord, at))
+                && if f.at.in_cave {
+                    let query = crate::rules::los::LosQuery {
+                        from_in_cave: true,
+                        ..crate::rules::los::LosQuery::new(f.at.coord, at)
+                    };
+                    !crate::rules::los::is_blocked(board, aid, &query)
+                } else {
+                    sees_or_spots(table, f.at.coord, at, columns, rows)
+                }
+        })
+    })
 }
 
 /// An enemy unit at the Op Fire check of one hex: where it is, and what

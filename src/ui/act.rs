@@ -171,6 +171,9 @@ pub struct Preview(pub Option<FirePreview>);
 #[derive(Resource, Debug, Default, Clone)]
 pub struct OpFireDialog {
     pub window: Option<OpFireWindow>,
+    /// The mover as the side asked knows it: under its Conceal counter, "a
+    /// Conceal counter", never its id (R 15.0).
+    pub mover: String,
     pub chosen: Vec<String>,
     pub previews: Vec<(String, Option<FirePreview>)>,
 }
@@ -909,7 +912,22 @@ fn refresh_op_fire_dialog(world: &mut World) {
         .get_resource::<OpFireWindow>()
         .filter(|_| !world.contains_resource::<crate::engine::decision::Pending>())
         .cloned();
+    let mover = match &window {
+        Some(w) => {
+            let fog = crate::engine::view::Fog::of(world, w.side);
+            match fog.label(&w.mover_id) {
+                Some(_) => "a Conceal counter".to_string(),
+                None => w.mover_id.to_string(),
+            }
+        }
+        None => String::new(),
+    };
     if window == world.resource::<OpFireDialog>().window {
+        // The mover may lose its counter while the window stays open.
+        let mut d = world.resource_mut::<OpFireDialog>();
+        if d.mover != mover {
+            d.mover = mover;
+        }
         return;
     }
     let mut previews = Vec::new();
@@ -932,6 +950,7 @@ fn refresh_op_fire_dialog(world: &mut World) {
     }
     world.insert_resource(OpFireDialog {
         window,
+        mover,
         chosen: Vec::new(),
         previews,
     });

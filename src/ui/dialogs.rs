@@ -182,7 +182,7 @@ pub fn act_windows(
         egui::Window::new(
             RichText::new(format!(
                 "OP FIRE \u{2014} {} entered {}",
-                w.mover_id,
+                dialog.mover,
                 w.at.label()
             ))
             .strong(),

@@ -71,6 +71,35 @@ pub fn reason(world: &World, side: SideId) -> String {
     format!("The board turns to the {name} player's view")
 }
 
+/// The last lines of `side`'s own copy of the log since that side last had
+/// the screen (R 15.0).
+fn recap(world: &World, side: SideId) -> Vec<String> {
+    let (Some(log), Some(hand)) = (
+        world.get_resource::<super::orders::GameLog>(),
+        world.get_resource::<HandOver>(),
+    ) else {
+        return Vec::new();
+    };
+    let lines = log.shown_to(Some(side));
+    let new: Vec<String> = lines
+        .iter()
+        .skip(hand.seen[side.index()].min(lines.len()))
+        .map(|(_, l)| l.to_string())
+        .collect();
+    new[new.len().saturating_sub(RECAP_LINES)..].to_vec()
+}
+
+/// Puts the screen up for `side` with its reason and recap (`bob screenshot
+/// --screen hand-over`).
+pub fn show_to(world: &mut World, side: SideId) {
+    let why = reason(world, side);
+    let recap = recap(world, side);
+    let mut hand = world.resource_mut::<HandOver>();
+    hand.show(side);
+    hand.why = why;
+    hand.recap = recap;
+}
+
 /// Puts the screen up when the view changed sides, if the setting is on,
 /// with the reason and the recap; the game's end shows its result instead,
 /// and a replay never shows it (its keys are the replay's).
@@ -99,18 +128,10 @@ pub fn watch_viewer(world: &mut World) {
     } else {
         String::new()
     };
-    let recap = match (shown, world.get_resource::<super::orders::GameLog>()) {
-        (true, Some(log)) => {
-            let from = world.resource::<HandOver>().seen[viewer.index()];
-            let lines = log.shown_to(Some(viewer));
-            let new: Vec<String> = lines
-                .iter()
-                .skip(from.min(lines.len()))
-                .map(|(_, l)| l.to_string())
-                .collect();
-            new[new.len().saturating_sub(RECAP_LINES)..].to_vec()
-        }
-        _ => Vec::new(),
+    let recap = if shown {
+        recap(world, viewer)
+    } else {
+        Vec::new()
     };
     let mut hand = world.resource_mut::<HandOver>();
     hand.last = Some(viewer);

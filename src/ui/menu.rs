@@ -489,12 +489,12 @@ impl Plugin for MenuPlugin {
 }
 
 /// `bob screenshot --screen hand-over`: the screen up, calling the side to act.
-fn screenshot_hand_over(
-    req: Option<Res<crate::app::ScreenshotRequest>>,
-    viewer: Res<crate::world::Viewer>,
-    mut hand: ResMut<super::handover::HandOver>,
-) {
-    if req.is_some_and(|r| r.screen.as_deref() == Some("hand-over")) {
-        hand.show(viewer.0);
+fn screenshot_hand_over(world: &mut World) {
+    let asked = world
+        .get_resource::<crate::app::ScreenshotRequest>()
+        .is_some_and(|r| r.screen.as_deref() == Some("hand-over"));
+    if asked {
+        let viewer = world.resource::<crate::world::Viewer>().0;
+        super::handover::show_to(world, viewer);
     }
 }
