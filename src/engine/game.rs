@@ -53,6 +53,25 @@ pub fn apply(world: &mut World, order: &Order) -> Result<Vec<GameEvent>, Refusal
     Ok(events)
 }
 
+/// An accepted order as the views receive it: the referee's events, and
+/// each side's fog as it stood before the order, from which each view makes
+/// that side's copy (`engine::view`, R 15.0).
+#[derive(Debug, Clone)]
+pub struct Seen {
+    pub events: Vec<GameEvent>,
+    /// By `SideId::index`.
+    pub fogs: [crate::engine::view::Fog; 2],
+}
+
+/// [`apply`], for a player's screen: the driver takes what each side cannot
+/// see before the order, so no view speaks to a side from the referee's
+/// stream alone.
+pub fn apply_seen(world: &mut World, order: &Order) -> Result<Seen, Refusal> {
+    let fogs =
+        crate::scenario::schema::SideId::BOTH.map(|s| crate::engine::view::Fog::of(world, s));
+    apply(world, order).map(|events| Seen { events, fogs })
+}
+
 fn is_answer(order: &Order) -> bool {
     matches!(
         order,

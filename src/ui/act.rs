@@ -10,7 +10,6 @@ use std::collections::HashMap;
 use bevy::prelude::*;
 
 use crate::engine::command_points::CpFunction;
-use crate::engine::game::apply;
 use crate::engine::op_fire::OpFireWindow;
 use crate::engine::operations::{OpsState, check};
 use crate::engine::{GameEvent, Order};
@@ -281,7 +280,7 @@ pub fn order_shown_schedule() -> Schedule {
     schedule
 }
 
-/// Applies an order through the engine (`engine::game::apply`). Accepted,
+/// Applies an order through the engine (`engine::game::apply_seen`). Accepted,
 /// it goes to the journal on disk first, then [`OrderShown`] shows its
 /// events; refused, the log shows why. An order whose journal write fails
 /// is taken back and shown nowhere; a board whose journal cannot be written
@@ -290,12 +289,10 @@ pub fn send(world: &mut World, order: &Order) -> bool {
     if !crate::ui::session::may_play(world) {
         return false;
     }
-    // What each side cannot see before the order: its copy of the events
-    // names those units by their counters (R 15.0).
-    let fogs =
-        crate::scenario::schema::SideId::BOTH.map(|s| crate::engine::view::Fog::of(world, s));
-    match apply(world, order) {
-        Ok(events) => {
+    // With what each side could not see before the order: its copy of the
+    // events names those units by their counters (R 15.0).
+    match crate::engine::game::apply_seen(world, order) {
+        Ok(crate::engine::game::Seen { events, fogs }) => {
             // On disk before the result is shown (issue: never lose a game).
             if !crate::ui::session::record(world, order) {
                 return false;

@@ -1,7 +1,9 @@
 //! Queries kept from one call to the next. `World::query` builds a new
 //! `QueryState` each time (matching every archetype anew), which cost the
-//! engine more than the rules it answers: the phases ask "which units are
-//! where" after every order. A state is kept per query type in the world's
+//! engine more than the rules it answers: the engine's world-level helpers
+//! (Op Fire eligibility, the moves, `phases::on_board` in the phases'
+//! exclusive systems) ask "which units are where" after every order; the
+//! phases' ordinary systems keep their own query state. A state is kept per query type in the world's
 //! own [`KeptQueries`] resource (made with the world's units by
 //! `spawn::spawn_scenario`), for as long as the world has the same
 //! archetypes. When a new archetype appears that might match, the state is
