@@ -244,6 +244,34 @@ fn a_side_names_concealed_enemies_by_their_counters() {
     );
 }
 
+/// R 15.0: a hidden German unit whose id reads like a hex (G5, Concealed in
+/// H8) is named by its counter where the Allies' copy names it as a unit,
+/// and the hex G5 stays G5: "A4 moves F5 → G5", "G4 fires at G5".
+#[test]
+fn a_hex_named_like_a_hidden_unit_stays_a_hex() {
+    let mut world = common::headless("training", 4);
+    begin_game(&mut world);
+    let mut allies = Fog::of(&mut world, SideId::Allies);
+    assert_eq!(allies.label("G5"), Some("?H8"));
+    let events = [
+        GameEvent::Moved {
+            unit: "A4".into(),
+            from: "F5".into(),
+            to: "G5".into(),
+            cost: "1".into(),
+            left: "0".into(),
+        },
+        GameEvent::MoveEnded {
+            unit: "A4".into(),
+            at: "G5".into(),
+        },
+    ];
+    let lines = allies.lines(&mut world, &events);
+    assert!(lines[0].contains("F5 \u{2192} G5"), "{lines:?}");
+    assert!(lines[1].contains("in G5"), "{lines:?}");
+    assert!(lines.iter().all(|l| !l.contains("?H8")), "{lines:?}");
+}
+
 /// R 15.0: the dice tray speaks to the side on screen: the Allies see a
 /// German unit's MC under its counter's name while it keeps the counter.
 #[test]

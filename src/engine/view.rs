@@ -116,7 +116,7 @@ impl Fog {
                     }
                     line
                 }
-                _ => self.hide_all(e.line()),
+                _ => self.hide_in(e, e.line()),
             };
             out.push((i, line));
         }
@@ -127,9 +127,17 @@ impl Fog {
         secret_to(self.side, e)
     }
 
-    /// The text with every hidden unit's id replaced by its label.
-    pub fn hide(&self, text: &str) -> String {
-        self.hide_all(text.to_string())
+    /// `e`'s line with every hidden unit's id replaced by its label, except
+    /// an id that the event names only as a hex: a unit `G5` leaves the hex
+    /// G5 of "moves G4 → G5" as it is.
+    fn hide_in(&self, e: &GameEvent, mut line: String) -> String {
+        let fields = format!("{e:?}");
+        for (id, label) in &self.hidden {
+            if !only_as_hex(&fields, id) {
+                line = replace_word(&line, id, label);
+            }
+        }
+        line
     }
 
     /// The line with every hidden unit's id replaced by its label.
@@ -152,6 +160,54 @@ pub fn secret_to(side: SideId, e: &GameEvent) -> bool {
         | GameEvent::DecisionAwaited { side: s, .. } => *s != side,
         _ => false,
     }
+}
+
+/// Whether every mention of `word` in an event's fields (as `{:?}` prints
+/// them, field names included) is a hex: the whole value of a field that
+/// holds hex labels (`at`, `to`, `from`, `into`, `path`, and `target` but in
+/// a `FireResult`, where it is a unit). Any other mention — a unit field, or
+/// the word inside a longer text — makes it a unit's.
+fn only_as_hex(fields: &str, word: &str) -> bool {
+    let quoted = format!("\"{word}\"");
+    let unit_target = fields.starts_with("FireResult");
+    let mut as_hex = 0;
+    for (i, _) in fields.match_indices(&quoted) {
+        let hex = match field_before(&fields[..i]) {
+            "at" | "to" | "from" | "into" | "path" => true,
+            "target" => !unit_target,
+            _ => false,
+        };
+        if !hex {
+            return false;
+        }
+        as_hex += 1;
+    }
+    as_hex > 0 && as_hex == count_words(fields, word)
+}
+
+/// The name of the field whose value `before` ends in (`path: ["G4", ` →
+/// `path`).
+fn field_before(before: &str) -> &str {
+    let Some(p) = before.rfind(": ") else {
+        return "";
+    };
+    let head = &before[..p];
+    let start = head
+        .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .map_or(0, |i| i + 1);
+    &head[start..]
+}
+
+/// Whole-word mentions of `word` in `text`.
+fn count_words(text: &str, word: &str) -> usize {
+    let part = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    text.match_indices(word)
+        .filter(|(i, _)| {
+            let before = text[..*i].chars().next_back();
+            let after = text[i + word.len()..].chars().next();
+            !before.is_some_and(part) && !after.is_some_and(part)
+        })
+        .count()
 }
 
 /// Whether the unit `id` belongs to the other side than `side`.
@@ -187,6 +243,25 @@ pub fn replace_word(text: &str, word: &str, with: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A unit whose id reads like a hex (`G5`) is hidden where the event
+    /// names it as a unit, never where it names the hex G5.
+    #[test]
+    fn a_hex_that_reads_like_a_hidden_unit_stays_a_hex() {
+        let moved = r#"Moved { unit: "A4", from: "G4", to: "G5", cost: "1", left: "0" }"#;
+        assert!(only_as_hex(moved, "G5"));
+        let fire = r#"FireRoll { unit: "G4", target: "G5", roll: 2 }"#;
+        assert!(only_as_hex(fire, "G5"));
+        assert!(!only_as_hex(fire, "G4"));
+        let result =
+            r#"FireResult { target: "G5", arithmetic: "x", fp: Fp(3), roll: 2, outcome: Pass }"#;
+        assert!(!only_as_hex(result, "G5"));
+        let window = r#"OpFireWindow { side: Axis, mover: "A4", at: "G5", eligible: ["G5"] }"#;
+        assert!(!only_as_hex(window, "G5"));
+        let told = r#"Note { why: "G5 fires", at: "G5" }"#;
+        assert!(!only_as_hex(told, "G5"));
+        assert!(!only_as_hex(moved, "H8"));
+    }
 
     /// Whole names only: `G1` is not the start of `G10` nor of `GD1`.
     #[test]

@@ -333,17 +333,14 @@ pub fn show_in_log(world: &mut World) {
         if let Some(copies) = copies {
             log.push_copies(first, copies);
         }
-        let mut rolls = super::tray::rolls_of(events);
         // The tray speaks to the side on screen: an enemy unit still under
         // its counter is named by it (R 15.0).
         let viewer = world.get_resource::<Viewer>().map(|v| v.0);
-        if let (Some(fogs), Some(viewer)) = (fogs.as_ref(), viewer) {
-            let fog = &fogs[viewer.index()];
-            for r in &mut rolls {
-                r.purpose = fog.hide(&r.purpose);
-                r.result = fog.hide(&r.result);
-            }
-        }
+        let fog = fogs.as_ref().zip(viewer).map(|(f, v)| &f[v.index()]);
+        let rolls = super::tray::rolls_of(events, |id| {
+            fog.and_then(|f| f.label(id))
+                .map_or_else(|| id.to_string(), str::to_string)
+        });
         if !rolls.is_empty() {
             let since = world
                 .get_resource::<Time>()

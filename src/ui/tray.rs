@@ -55,8 +55,10 @@ impl Default for UiSettings {
 }
 
 /// The rolls in these events, in order: MCs, and each attack's roll with
-/// its result against every unit in the hex.
-pub fn rolls_of(events: &[GameEvent]) -> Vec<TrayRoll> {
+/// its result against every unit in the hex. `name` gives each unit's name
+/// as the reader knows it (an enemy under a Conceal counter by the counter,
+/// R 15.0); hexes stay hexes, even where a unit's id reads like one.
+pub fn rolls_of(events: &[GameEvent], name: impl Fn(&str) -> String) -> Vec<TrayRoll> {
     let mut out: Vec<TrayRoll> = Vec::new();
     for e in events {
         match e {
@@ -68,14 +70,14 @@ pub fn rolls_of(events: &[GameEvent]) -> Vec<TrayRoll> {
                 rule,
             } => out.push(TrayRoll {
                 roll: *roll,
-                purpose: format!("{unit} Morale Check ({rule}, R 7.1)"),
+                purpose: format!("{} Morale Check ({rule}, R 7.1)", name(unit)),
                 needed: format!("needs {morale} or less"),
                 result: if *passed { "passed" } else { "failed" }.to_string(),
                 passed: Some(*passed),
             }),
             GameEvent::FireRoll { unit, target, roll } => out.push(TrayRoll {
                 roll: *roll,
-                purpose: format!("{unit} fires at {target} (R 6.2)"),
+                purpose: format!("{} fires at {target} (R 6.2)", name(unit)),
                 needed: String::new(),
                 result: String::new(),
                 passed: None,
@@ -87,6 +89,7 @@ pub fn rolls_of(events: &[GameEvent]) -> Vec<TrayRoll> {
                 ..
             } => {
                 if let Some(last) = out.last_mut().filter(|r| r.passed.is_none()) {
+                    let target = name(target);
                     let sep = if last.needed.is_empty() { "" } else { "; " };
                     last.needed
                         .push_str(&format!("{sep}{} FP vs {target}", fp.0));
