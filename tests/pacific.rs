@@ -855,7 +855,7 @@ fn r2_2_the_revealed_facing_script() {
         stopped,
         Some((
             2,
-            "Face { unit: \"J1\", facing: Some(E) }".to_string(),
+            "face(unit:\"J1\",facing:Some(e))".to_string(),
             "J1 is not the unit to face: J2 chooses its facing now (R 2.2)".to_string()
         ))
     );

@@ -148,6 +148,12 @@ pub struct FireteamFire {
 }
 
 impl Order {
+    /// The order as a script writes it (`move(unit:"A4",path:["D5"])`),
+    /// for messages about a script's or a journal's orders.
+    pub fn script_text(&self) -> String {
+        ron::to_string(self).unwrap_or_else(|_| format!("{self:?}"))
+    }
+
     /// The answer with the facing its unit adopts (R 2.2), for the answers
     /// that name one (a Rout, a revealed unit's facing); others unchanged.
     pub fn with_facing(mut self, picked: Option<Spine>) -> Order {

@@ -82,7 +82,7 @@ pub fn run(script: &Script, roster: &Roster, aid: &PlayerAid) -> Result<ScriptRu
             Err(refusal) => {
                 return Ok(ScriptRun {
                     lines,
-                    stopped: Some((i + 1, format!("{order:?}"), refusal.to_string())),
+                    stopped: Some((i + 1, order.script_text(), refusal.to_string())),
                     pending: None,
                 });
             }
@@ -131,8 +131,10 @@ mod tests {
                 "Axis Ops Range 1\u{2013}3 (R 4.1)",
             ]
         );
-        let (n, _, reason) = out.stopped.unwrap();
+        let (n, order, reason) = out.stopped.unwrap();
         assert_eq!(n, 4);
+        // The refused order as a script writes it, not as Rust prints it.
+        assert_eq!(order, r#"mark_used(unit:"A3")"#);
         assert_eq!(reason, "A3 is not a unit of the side to act (Axis)");
     }
 

@@ -138,7 +138,7 @@ pub fn run_script_journaled(
                 }
             }
             Err(refusal) => {
-                run.stopped = Some((i + 1, format!("{order:?}"), refusal.to_string()));
+                run.stopped = Some((i + 1, order.script_text(), refusal.to_string()));
                 return Ok(run);
             }
         }
